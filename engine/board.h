@@ -1,0 +1,144 @@
+/* board — the raw Go board: stones, strings, liberties, simple ko, Zobrist hash,
+ * 3x3 neighbourhood codes and area scoring. No history: superko, undo and the
+ * move record live one layer up, in game.h. Playouts use this layer only.
+ *
+ * Points are indices into a 1-D array with a one-point border:
+ *
+ *      stride = size + 1;  point(x, y) = (y + 1) * stride + x + 1   (x, y in 0..size-1)
+ *
+ * The border column is shared between the right edge of one row and the left edge
+ * of the next, so a 19x19 board needs (19 + 2) * 20 + 1 = 421 points. Point 0 is
+ * border, so 0 never names an on-board vertex. PASS and RESIGN are negative.
+ * y = 0 is the bottom row (GTP row 1), x = 0 the left column (GTP column A).
+ *
+ * Scores are from Black's point of view everywhere in hane: positive means Black
+ * is ahead, and komi is subtracted.
+ *
+ * Per-size constants (stride, neighbour offsets, coordinate tables, Zobrist keys)
+ * live in a shared read-only geometry table, one per size, so boards of different
+ * sizes coexist (trainer, parallel tests). board_init() builds them; it is cheap,
+ * idempotent and thread-safe.
+ */
+#ifndef HANE_BOARD_H
+#define HANE_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define BOARD_MIN_SIZE 2
+#define BOARD_MAX_SIZE 25
+/* Points in the largest board's array, border included. */
+#define BOARD_MAX_POINTS ((BOARD_MAX_SIZE + 2) * (BOARD_MAX_SIZE + 1) + 1)
+
+enum color { EMPTY = 0, BLACK = 1, WHITE = 2, OFFBOARD = 3 };
+
+static inline enum color color_other(enum color c) { return (enum color)(3 - c); }
+
+typedef int point;  /* index into the board array; PASS and RESIGN below */
+#define PASS   (-1)
+#define RESIGN (-2)
+
+/* Read-only per-size geometry shared by all boards of that size. */
+struct board_geom {
+    int size;           /* 2..25 */
+    int stride;         /* size + 1 */
+    int points;         /* array length, border included */
+    int offs[8];        /* N, E, S, W, NE, SE, SW, NW as point deltas */
+    uint64_t zobrist[BOARD_MAX_POINTS][2];  /* [p][color - 1]; fixed seed */
+};
+
+/* A string (group) is named by its id; every stone of it has the same id.
+ * The liberty count is exact. */
+struct board_string {
+    uint8_t color;
+    uint16_t stones;    /* number of stones */
+    uint16_t libs;      /* exact number of distinct liberties */
+};
+
+struct board {
+    const struct board_geom *geom;
+    int size;
+    uint8_t color[BOARD_MAX_POINTS];        /* enum color per point */
+    uint16_t sid[BOARD_MAX_POINTS];         /* string id of a stone (0 for empty/border) */
+    uint16_t next_stone[BOARD_MAX_POINTS];  /* circular list of the stones of a string */
+    struct board_string str[BOARD_MAX_POINTS]; /* indexed by string id */
+    /* 3x3 neighbourhood of every point: 2 bits per neighbour in the order of
+     * geom->offs (N, E, S, W, NE, SE, SW, NW), value = enum color. Kept
+     * incrementally for all points; meaningful for empty ones. */
+    uint16_t nbr3x3[BOARD_MAX_POINTS];
+    /* Empty points, in a list with an index map for O(1) removal and random picks. */
+    uint16_t empty[BOARD_MAX_POINTS];
+    uint16_t empty_pos[BOARD_MAX_POINTS];
+    int n_empty;
+    point ko;               /* point forbidden to `to_move` by simple ko, or 0 */
+    enum color to_move;     /* colour whose turn it is (set by board_play) */
+    int captures[3];        /* stones captured by BLACK and WHITE so far */
+    point last_move, last_move2;  /* the last and second-to-last moves (PASS, or 0 if none) */
+    int passes;             /* consecutive passes at the end of the move sequence */
+    uint64_t hash;          /* Zobrist hash of the stones only (positional) */
+};
+
+/* Builds the geometry tables. Call once before anything else (safe to repeat). */
+void board_init(void);
+
+/* Empties the board and sets its size (2..25); Black to move, no ko. */
+void board_clear(struct board *b, int size);
+
+/* Copies a board (a plain memcpy of the used part). */
+void board_copy(struct board *dst, const struct board *src);
+
+static inline point board_point(const struct board *b, int x, int y)
+{
+    return (y + 1) * b->geom->stride + x + 1;
+}
+static inline int board_x(const struct board *b, point p) { return p % b->geom->stride - 1; }
+static inline int board_y(const struct board *b, point p) { return p / b->geom->stride - 1; }
+static inline bool board_on(const struct board *b, point p)
+{
+    return p > 0 && p < b->geom->points && b->color[p] != OFFBOARD;
+}
+
+/* Is `c` playing at `p` legal under simple ko and no-suicide (no history)?
+ * PASS is always legal. Occupied and off-board points are not. */
+bool board_is_legal(const struct board *b, enum color c, point p);
+
+/* Plays `c` at `p` (or PASS). Returns the number of stones captured, or -1 if the
+ * move is illegal by board_is_legal, in which case the board is unchanged.
+ * Updates strings, liberties, captures, ko, hash, nbr3x3 codes, empty list,
+ * last_move(s), passes and to_move (= the other colour). */
+int board_play(struct board *b, enum color c, point p);
+
+/* Places a stone with no capture and no ko (setup: handicap, SGF AB/AW).
+ * Returns false if the point is occupied or the result would leave a string
+ * without liberties. Does not change to_move. */
+bool board_setup_stone(struct board *b, enum color c, point p);
+
+/* Would `c` at `p` capture anything? Would it be a self-atari (the played
+ * string ends with one liberty and captures nothing)? */
+int board_capture_count(const struct board *b, enum color c, point p);
+bool board_is_self_atari(const struct board *b, enum color c, point p);
+
+/* Up to `max` liberties of the string at stone `p`, into `out`; returns how many. */
+int board_string_libs(const struct board *b, point p, point *out, int max);
+
+/* Is `p` an empty point all of whose neighbours are `c` (or border), with few
+ * enough enemy diagonals to be a real eye (light playouts do not fill these)? */
+bool board_is_eyelike(const struct board *b, enum color c, point p);
+
+/* Area score (stones + territory surrounded by one colour only) of the position
+ * as it stands, Black minus White minus komi. */
+double board_score_area(const struct board *b, double komi);
+
+/* Owner of every point under area scoring: BLACK, WHITE or EMPTY (dame); `out`
+ * is indexed by point. */
+void board_area_owner(const struct board *b, uint8_t *out);
+
+/* The GTP fixed-handicap points for `n` stones (2..9; fewer on small boards).
+ * Returns how many points were written, or 0 if `n` is not allowed on this size. */
+int board_fixed_handicap(const struct board *b, int n, point *out);
+
+/* Checks every incremental invariant against a recount; returns false and
+ * writes a reason into `why` on the first mismatch. For tests and debug builds. */
+bool board_check(const struct board *b, char *why, int why_len);
+
+#endif

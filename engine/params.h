@@ -1,0 +1,51 @@
+/* params — every tunable of the engine in one struct, filled alike from
+ * defaults, a JSON config (config=FILE), key=value arguments and the GTP
+ * extension hane-param. One table (name, type, default, range, help) in
+ * params.c drives all four, so they cannot disagree.
+ */
+#ifndef HANE_PARAMS_H
+#define HANE_PARAMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct params {
+    /* search */
+    int threads;            /* worker threads; 0 = all cores */
+    int memory_mb;          /* tree node pool budget */
+    int64_t playouts;       /* playouts per move when no clock is set (0 = use time) */
+    double time_per_move;   /* seconds per move when no clock is set (0 = use playouts) */
+    uint64_t seed;          /* 0 = from the clock */
+    double uct_c;           /* exploration constant C of formula (1) */
+    int rave;               /* 0 UCB only, 1 MC-RAVE blend, 2 RAVE only */
+    double rave_equiv;      /* Gelly–Silver equivalence parameter */
+    double resign;          /* resign below this win rate; 0 = never */
+    int ponder;             /* think on the opponent's time */
+    int reuse_tree;
+    char playout[16];       /* "light" or "bt" */
+    /* knowledge (issue 5) */
+    double pw_mu;           /* progressive widening; 0 = off */
+    double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
+    char patterns[512];     /* gamma table file; "" = compiled-in default */
+};
+
+void params_default(struct params *p);
+
+/* Sets one parameter from text; false with a message naming the key and the
+ * accepted range if the key is unknown or the value bad (p unchanged then). */
+bool params_set(struct params *p, const char *key, const char *value, char *err, int err_len);
+
+/* Current value of `key` as text; false if unknown. */
+bool params_get(const struct params *p, const char *key, char *out, int out_len);
+
+/* Applies a JSON object {"key": value, ...}; errors name the file and key. */
+bool params_load_json(struct params *p, const char *path, char *err, int err_len);
+
+/* Names of all parameters, for listing (NULL-terminated). */
+const char *const *params_names(void);
+
+/* Writes one line per parameter: name, default, meaning (for --help). */
+void params_help(FILE *f);
+
+#endif

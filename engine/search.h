@@ -1,0 +1,90 @@
+/* search — the Monte-Carlo tree search as the rest of hane sees it: think about
+ * a position and answer a move, stream analysis, estimate ownership. The GTP
+ * front end talks to the engine only through this header, params.h and
+ * timectl.h; nothing here knows GTP text.
+ */
+#ifndef HANE_SEARCH_H
+#define HANE_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "engine/params.h"
+#include "engine/timectl.h"
+
+struct search;  /* opaque: tree, worker threads, RNGs */
+
+/* One candidate move in an analysis report. */
+struct search_candidate {
+    point move;
+    int visits;
+    double winrate;       /* 0..1 for the side to move */
+    double prior;         /* 0..1 */
+    double score_lead;    /* Black-view estimate, for kata-analyze's scoreLead (may be 0) */
+    point pv[32];         /* principal variation starting with `move` */
+    int pv_len;
+};
+
+struct search_report {
+    enum color to_move;
+    int n;                            /* candidates, best first */
+    struct search_candidate cand[64];
+    int64_t playouts;                 /* total so far in this search */
+    double root_winrate;              /* side to move */
+    /* Ownership, Black positive, -1..1, indexed by point; NULL if not kept. */
+    const float *ownership;
+};
+
+/* Called from a search thread; keep it short (format and write a line). */
+typedef void (*search_report_fn)(void *ctx, const struct search_report *r);
+
+struct search_result {
+    point move;            /* vertex, PASS or RESIGN */
+    double winrate;        /* of the chosen move, side to move */
+    int64_t playouts;      /* done in this call */
+    double seconds;        /* wall time spent */
+};
+
+/* Creates a searcher with these parameters (copied). NULL with a message in
+ * `err` if they are inconsistent (e.g. memory too small). */
+struct search *search_new(const struct params *p, char *err, int err_len);
+void search_free(struct search *s);
+
+/* Parameters changed at run time (hane-param); may rebuild the tree pool. */
+bool search_set_params(struct search *s, const struct params *p, char *err, int err_len);
+
+/* Think about `g` for colour `c` within the budget from `tc` (playouts, time per
+ * move, or the game clock) and return the move. Does not play it. Reuses the
+ * subtree of the previous search when `g` continues the game it saw. */
+struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
+                                    struct time_control *tc);
+
+/* Like genmove, for kgs-genmove_cleanup: never pass while the opponent has
+ * stones that the playouts say are dead. */
+struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
+                                            enum color c, struct time_control *tc);
+
+/* Analysis (lz-analyze, kata-analyze): search `g` for `c` in background
+ * threads, calling `fn` every `interval_ms`, until search_analyze_stop(). */
+bool search_analyze_start(struct search *s, const struct game *g, enum color c,
+                          int interval_ms, search_report_fn fn, void *ctx);
+void search_analyze_stop(struct search *s);
+
+/* Pondering on the opponent's time (params ponder=1): same, no callback. */
+void search_ponder_start(struct search *s, const struct game *g, enum color c);
+void search_ponder_stop(struct search *s);
+
+/* Ownership estimate of the current position from `playouts` playouts:
+ * `own[p]` in -1..1, Black positive, for every on-board point. */
+void search_ownership(struct search *s, const struct game *g, int playouts, float *own);
+
+/* Dead stones by ownership (stones whose point the other colour owns with
+ * probability above a threshold): dead[p] = 1. Used by final_score and
+ * final_status_list. Returns how many. */
+int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead);
+
+/* Reseeds the random generators (reg_genmove asks for reproducible answers). */
+void search_reseed(struct search *s, uint64_t seed);
+
+#endif

@@ -1,0 +1,53 @@
+/* timectl — how long to think: a playout budget, a fixed time per move, or a
+ * game clock (absolute, byo-yomi, Canadian) set by GTP time_settings,
+ * kgs-time_settings and time_left. Decides a soft and a hard limit for each
+ * move; the search may stop between them when the best move cannot change.
+ */
+#ifndef HANE_TIMECTL_H
+#define HANE_TIMECTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/board.h"
+
+enum time_system { TIME_NONE, TIME_ABSOLUTE, TIME_BYOYOMI, TIME_CANADIAN };
+
+struct time_clock {
+    double main_left;       /* seconds of main time left */
+    double period_left;     /* seconds left in the current byo-yomi/Canadian period */
+    int stones_left;        /* Canadian: stones to play in this period; byo-yomi: periods left */
+    bool known;             /* set by time_left */
+};
+
+struct time_control {
+    enum time_system system;
+    double main_time;       /* seconds */
+    double period_time;     /* byo-yomi period or Canadian period, seconds */
+    int period_stones;      /* Canadian stones per period */
+    int periods;            /* byo-yomi periods */
+    struct time_clock clock[3];  /* by colour */
+    /* budgets when no clock is set, from params */
+    int64_t playouts;
+    double time_per_move;
+    double safety_margin;   /* seconds kept back for network lag */
+};
+
+void timectl_init(struct time_control *tc, int64_t playouts, double time_per_move);
+
+/* GTP time_settings main_time byo_yomi_time byo_yomi_stones (Canadian; byo 0 = absolute;
+ * byo_time > 0 with stones 0 = no time limit). False if a value is negative. */
+bool timectl_settings(struct time_control *tc, double main_time, double byo_time, int byo_stones);
+/* kgs-time_settings none | absolute M | byoyomi M P N | canadian M P S */
+void timectl_set(struct time_control *tc, enum time_system sys, double main_time,
+                 double period_time, int periods_or_stones);
+/* GTP time_left colour time stones. */
+void timectl_left(struct time_control *tc, enum color c, double seconds, int stones);
+
+/* Limits for the next move of `c`: soft (aim) and hard (never exceed) seconds, or
+ * both 0 when the budget is playouts. `moves_played` and `board_empty` let the
+ * manager spend more in the middle game. */
+void timectl_budget(const struct time_control *tc, enum color c, int moves_played,
+                    int board_points, double *soft, double *hard, int64_t *playouts);
+
+#endif
