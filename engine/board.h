@@ -53,6 +53,7 @@ struct board_string {
     uint8_t color;
     uint16_t stones;    /* number of stones */
     uint16_t libs;      /* exact number of distinct liberties */
+    uint32_t lib_sum;   /* sum of the liberty points: the liberty itself when libs == 1 */
 };
 
 struct board {
@@ -78,8 +79,17 @@ struct board {
     uint64_t hash;          /* Zobrist hash of the stones only (positional) */
 };
 
+/* Facts about a 3x3 code (board_nbr_tab[nbr3x3[p]]), for the hot paths. */
+#define BOARD_NBR_HAS_EMPTY 1   /* some orthogonal neighbour is empty */
+#define BOARD_NBR_EYE_BLACK 2   /* eyelike for Black (see board_is_eyelike) */
+#define BOARD_NBR_EYE_WHITE 4   /* eyelike for White */
+extern uint8_t board_nbr_tab[1 << 16];
+
 /* Builds the geometry tables. Call once before anything else (safe to repeat). */
 void board_init(void);
+
+/* The shared geometry of a size (2..25). */
+const struct board_geom *board_geom_of(int size);
 
 /* Empties the board and sets its size (2..25); Black to move, no ko. */
 void board_clear(struct board *b, int size);
@@ -98,6 +108,12 @@ static inline bool board_on(const struct board *b, point p)
     return p > 0 && p < b->geom->points && b->color[p] != OFFBOARD;
 }
 
+/* The one liberty of the string at stone `p` when it is in atari (libs == 1). */
+static inline point board_atari_lib(const struct board *b, point p)
+{
+    return (point)b->str[b->sid[p]].lib_sum;
+}
+
 /* Is `c` playing at `p` legal under simple ko and no-suicide (no history)?
  * PASS is always legal. Occupied and off-board points are not. */
 bool board_is_legal(const struct board *b, enum color c, point p);
@@ -107,6 +123,14 @@ bool board_is_legal(const struct board *b, enum color c, point p);
  * Updates strings, liberties, captures, ko, hash, nbr3x3 codes, empty list,
  * last_move(s), passes and to_move (= the other colour). */
 int board_play(struct board *b, enum color c, point p);
+
+/* The hash the position would have after `c` plays the legal move `p`
+ * (captures included), without playing it: for positional superko checks. */
+uint64_t board_hash_after(const struct board *b, enum color c, point p);
+
+/* board_play without the legality check, for playouts that already know the
+ * move is legal (an illegal move here corrupts the board). */
+int board_play_known_legal(struct board *b, enum color c, point p);
 
 /* Places a stone with no capture and no ko (setup: handicap, SGF AB/AW).
  * Returns false if the point is occupied or the result would leave a string
@@ -132,6 +156,11 @@ double board_score_area(const struct board *b, double komi);
 /* Owner of every point under area scoring: BLACK, WHITE or EMPTY (dame); `out`
  * is indexed by point. */
 void board_area_owner(const struct board *b, uint8_t *out);
+
+/* The same with the stones on points where dead[p] != 0 removed first (dead
+ * may be NULL); returns the area score with komi of that position. */
+double board_area_owner_dead(const struct board *b, const uint8_t *dead, double komi,
+                             uint8_t *out);
 
 /* The GTP fixed-handicap points for `n` stones (2..9; fewer on small boards).
  * Returns how many points were written, or 0 if `n` is not allowed on this size. */

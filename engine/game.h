@@ -47,7 +47,9 @@ void game_init(struct game *g, int size, double komi);
 void game_free(struct game *g);
 /* New empty board of the same or another size; komi kept. */
 void game_clear(struct game *g, int size);
-/* Deep copy (for the search, or to try a command on a scratch copy). */
+/* Deep copy (for the search, or to try a command on a scratch copy). `dst` must
+ * be initialised (game_init), a previous copy, or all zero bytes; its arrays
+ * are reused. Free it with game_free. */
 void game_copy(struct game *dst, const struct game *src);
 
 /* Would this move be legal (occupied, suicide, simple ko, superko)? */

@@ -1,0 +1,667 @@
+/* board — strings, liberties, captures, ko, hashing and 3x3 codes, kept
+ * incrementally. See board.h for the point numbering and the contract.
+ *
+ * Invariants (board_check() verifies all of them against a recount):
+ *  - color[] is OFFBOARD on every border point, and EMPTY/BLACK/WHITE on board.
+ *  - A string's id is the point of one of its stones; sid[] of every stone
+ *    names its string, sid[] of every other point is 0. next_stone[] links the
+ *    stones of a string in a cycle.
+ *  - str[id].libs is the exact number of distinct empty points next to the
+ *    string and str[id].lib_sum their sum (so the liberty of a string in atari
+ *    is lib_sum itself).
+ *  - nbr3x3[p] of every on-board point holds the colours of its 8 neighbours.
+ *  - empty[0..n_empty) lists the empty points; empty_pos[p] is p's index there.
+ *  - hash is the XOR of the Zobrist keys of all stones.
+ *
+ * Liberty counts stay exact without liberty sets: a point is a liberty of a
+ * string once however many of its stones touch it, so every update asks
+ * "does the string already touch this point elsewhere?" by looking at the
+ * point's four neighbours. That is O(1) per liberty, and a merge costs
+ * O(stones of the smaller string).
+ */
+#include "engine/board.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct board_geom geoms[BOARD_MAX_SIZE + 1];
+uint8_t board_nbr_tab[1 << 16];
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+/* splitmix64: a fixed, well-mixed sequence for the Zobrist keys. */
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Facts about a 3x3 code that the hot paths ask for, one table lookup each. */
+static uint8_t nbr_facts(unsigned code)
+{
+    int n[4] = { 0, 0, 0, 0 }, d[4] = { 0, 0, 0, 0 };
+    for (int i = 0; i < 4; i++) n[(code >> (2 * i)) & 3]++;
+    for (int i = 4; i < 8; i++) d[(code >> (2 * i)) & 3]++;
+    uint8_t f = 0;
+    if (n[EMPTY] > 0) f |= BOARD_NBR_HAS_EMPTY;
+    for (int c = BLACK; c <= WHITE; c++) {
+        int other = 3 - c;
+        if (n[EMPTY] || n[other]) continue;   /* an orthogonal point is not ours */
+        /* Enemy diagonals: two spoil a centre eye, one spoils an edge or
+         * corner eye (where some diagonal is off the board). */
+        int bad = d[other] + (d[OFFBOARD] > 0);
+        if (bad < 2) f |= (c == BLACK) ? BOARD_NBR_EYE_BLACK : BOARD_NBR_EYE_WHITE;
+    }
+    return f;
+}
+
+static void init_geom(int size)
+{
+    struct board_geom *g = &geoms[size];
+    g->size = size;
+    g->stride = size + 1;
+    g->points = (size + 2) * (size + 1) + 1;
+    int s = g->stride;
+    int offs[8] = { s, 1, -s, -1, s + 1, -s + 1, -s - 1, s - 1 };
+    memcpy(g->offs, offs, sizeof offs);
+    /* Keys belong to (x, y, colour), drawn in one fixed order, so a stone has
+     * the same key on every board size and in every run. */
+    uint64_t seed = 0x68616e65u;   /* "hane" */
+    memset(g->zobrist, 0, sizeof g->zobrist);
+    for (int y = 0; y < BOARD_MAX_SIZE; y++)
+        for (int x = 0; x < BOARD_MAX_SIZE; x++)
+            for (int c = 0; c < 2; c++) {
+                uint64_t k = splitmix64(&seed);
+                if (x < size && y < size) g->zobrist[(y + 1) * s + x + 1][c] = k;
+            }
+}
+
+static void init_all(void)
+{
+    for (int size = BOARD_MIN_SIZE; size <= BOARD_MAX_SIZE; size++) init_geom(size);
+    for (unsigned code = 0; code < (1u << 16); code++) board_nbr_tab[code] = nbr_facts(code);
+}
+
+void board_init(void)
+{
+    pthread_once(&init_once, init_all);
+}
+
+const struct board_geom *board_geom_of(int size)
+{
+    board_init();
+    return &geoms[size];
+}
+
+/* ---- empty list ---- */
+
+static inline void empty_add(struct board *b, point p)
+{
+    b->empty_pos[p] = (uint16_t)b->n_empty;
+    b->empty[b->n_empty++] = (uint16_t)p;
+}
+
+static inline void empty_remove(struct board *b, point p)
+{
+    int i = b->empty_pos[p];
+    point last = b->empty[--b->n_empty];
+    b->empty[i] = (uint16_t)last;
+    b->empty_pos[last] = (uint16_t)i;
+}
+
+/* ---- 3x3 codes: direction i of q is direction i ^ 2 seen from the other side ---- */
+
+static inline void nbr_set(struct board *b, point p, enum color c)
+{
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] += (uint16_t)(c << (2 * (i ^ 2)));
+}
+
+static inline void nbr_clear(struct board *b, point p, enum color c)
+{
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] -= (uint16_t)(c << (2 * (i ^ 2)));
+}
+
+/* ---- set-up ---- */
+
+void board_clear(struct board *b, int size)
+{
+    board_init();
+    const struct board_geom *g = &geoms[size];
+    b->geom = g;
+    b->size = size;
+    memset(b->color, OFFBOARD, sizeof b->color);
+    memset(b->sid, 0, sizeof b->sid);
+    memset(b->next_stone, 0, sizeof b->next_stone);
+    memset(b->str, 0, sizeof b->str);
+    memset(b->nbr3x3, 0, sizeof b->nbr3x3);
+    b->n_empty = 0;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            point p = board_point(b, x, y);
+            b->color[p] = EMPTY;
+            empty_add(b, p);
+        }
+    for (point p = 0; p < g->points; p++) {
+        unsigned code = 0;
+        for (int i = 0; i < 8; i++) {
+            point q = p + g->offs[i];
+            unsigned c = (q >= 0 && q < g->points) ? b->color[q] : OFFBOARD;
+            code |= c << (2 * i);
+        }
+        b->nbr3x3[p] = (uint16_t)code;
+    }
+    b->ko = 0;
+    b->to_move = BLACK;
+    b->captures[0] = b->captures[1] = b->captures[2] = 0;
+    b->last_move = b->last_move2 = 0;
+    b->passes = 0;
+    b->hash = 0;
+}
+
+void board_copy(struct board *dst, const struct board *src)
+{
+    int n = src->geom->points;
+    /* Everything before the arrays, then only the used part of each array. */
+    memcpy(dst, src, offsetof(struct board, color));
+    memcpy(dst->color, src->color, (size_t)n * sizeof src->color[0]);
+    memcpy(dst->sid, src->sid, (size_t)n * sizeof src->sid[0]);
+    memcpy(dst->next_stone, src->next_stone, (size_t)n * sizeof src->next_stone[0]);
+    memcpy(dst->str, src->str, (size_t)n * sizeof src->str[0]);
+    memcpy(dst->nbr3x3, src->nbr3x3, (size_t)n * sizeof src->nbr3x3[0]);
+    memcpy(dst->empty, src->empty, (size_t)src->n_empty * sizeof src->empty[0]);
+    memcpy(dst->empty_pos, src->empty_pos, (size_t)n * sizeof src->empty_pos[0]);
+    memcpy(&dst->n_empty, &src->n_empty,
+           sizeof *src - offsetof(struct board, n_empty));
+}
+
+/* ---- rules ---- */
+
+bool board_is_legal(const struct board *b, enum color c, point p)
+{
+    if (p == PASS) return true;
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY) return false;
+    if (c != BLACK && c != WHITE) return false;
+    if (p == b->ko && c == b->to_move) return false;
+    if (board_nbr_tab[b->nbr3x3[p]] & BOARD_NBR_HAS_EMPTY) return true;
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        int cn = b->color[n];
+        if (cn == EMPTY) return true;
+        if (cn == OFFBOARD) continue;
+        int libs = b->str[b->sid[n]].libs;
+        if (cn == (int)c ? libs > 1 : libs == 1) return true;
+    }
+    return false;
+}
+
+/* Adds liberty `l` to string `s`. */
+static inline void lib_add(struct board *b, int s, point l)
+{
+    b->str[s].libs++;
+    b->str[s].lib_sum += (uint32_t)l;
+}
+
+static inline void lib_remove(struct board *b, int s, point l)
+{
+    b->str[s].libs--;
+    b->str[s].lib_sum -= (uint32_t)l;
+}
+
+/* Removes the captured string `s`: its points become liberties of the
+ * strings around it (once per string per point). Returns its size. */
+static int capture_string(struct board *b, int s)
+{
+    const int *o = b->geom->offs;
+    enum color c = (enum color)b->str[s].color;
+    int n = b->str[s].stones;
+    point q = s;
+    do {
+        point next = b->next_stone[q];
+        b->color[q] = EMPTY;
+        b->sid[q] = 0;
+        b->hash ^= b->geom->zobrist[q][c - 1];
+        nbr_clear(b, q, c);
+        empty_add(b, q);
+        int seen[4], ns = 0;
+        for (int i = 0; i < 4; i++) {
+            point m = q + o[i];
+            int t = b->sid[m];
+            if (t == 0 || t == s) continue;
+            bool dup = false;
+            for (int j = 0; j < ns; j++) dup |= seen[j] == t;
+            if (dup) continue;
+            seen[ns++] = t;
+            lib_add(b, t, q);
+        }
+        q = next;
+    } while (q != s);
+    return n;
+}
+
+/* Joins string `small` into string `big` (both of one colour, neither having
+ * a liberty the other lacks counted twice): the merged liberties are the union,
+ * so subtract the points both touch. Returns the id of the merged string. */
+static int merge_strings(struct board *b, int big, int small)
+{
+    if (b->str[big].stones < b->str[small].stones) {
+        int t = big; big = small; small = t;
+    }
+    const int *o = b->geom->offs;
+    point q = small;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point l = q + o[i];
+            if (b->color[l] != EMPTY) continue;
+            /* Count l once for `small`: only from its first neighbour in `small`. */
+            bool first = true, touches_big = false;
+            for (int j = 0; j < 4; j++) {
+                int t = b->sid[l + o[j]];
+                if (t == small && j < (i ^ 2)) first = false;
+                if (t == big) touches_big = true;
+            }
+            if (first && touches_big) lib_remove(b, big, l);
+        }
+        q = b->next_stone[q];
+    } while (q != small);
+    /* Relabel and splice the two stone cycles. */
+    q = small;
+    do {
+        b->sid[q] = (uint16_t)big;
+        q = b->next_stone[q];
+    } while (q != small);
+    uint16_t t = b->next_stone[big];
+    b->next_stone[big] = b->next_stone[small];
+    b->next_stone[small] = t;
+    b->str[big].stones += b->str[small].stones;
+    b->str[big].libs += b->str[small].libs;
+    b->str[big].lib_sum += b->str[small].lib_sum;
+    return big;
+}
+
+/* Puts a stone of `c` on empty `p` as its own string, takes `p` from the
+ * liberties of the strings around it and merges with friendly ones.
+ * Captures nothing: the caller removes strings left without liberties. */
+static void place_stone(struct board *b, enum color c, point p)
+{
+    const int *o = b->geom->offs;
+    b->color[p] = (uint8_t)c;
+    b->hash ^= b->geom->zobrist[p][c - 1];
+    nbr_set(b, p, c);
+    empty_remove(b, p);
+    b->sid[p] = (uint16_t)p;
+    b->next_stone[p] = (uint16_t)p;
+    struct board_string *s = &b->str[p];
+    s->color = (uint8_t)c;
+    s->stones = 1;
+    s->libs = 0;
+    s->lib_sum = 0;
+    int seen[4], ns = 0;
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        int cn = b->color[n];
+        if (cn == EMPTY) {
+            lib_add(b, p, n);
+            continue;
+        }
+        if (cn == OFFBOARD) continue;
+        int t = b->sid[n];
+        bool dup = false;
+        for (int j = 0; j < ns; j++) dup |= seen[j] == t;
+        if (dup) continue;
+        seen[ns++] = t;
+        lib_remove(b, t, p);
+    }
+    int me = p;
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        if (b->color[n] == (int)c && b->sid[n] != me) me = merge_strings(b, me, b->sid[n]);
+    }
+}
+
+int board_play_known_legal(struct board *b, enum color c, point p)
+{
+    b->last_move2 = b->last_move;
+    b->last_move = p;
+    b->to_move = color_other(c);
+    b->ko = 0;
+    if (p == PASS) {
+        b->passes++;
+        return 0;
+    }
+    b->passes = 0;
+    place_stone(b, c, p);
+    const int *o = b->geom->offs;
+    enum color other = color_other(c);
+    int captured = 0;
+    point last_cap = 0;
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        if (b->color[n] == (int)other && b->str[b->sid[n]].libs == 0) {
+            captured += capture_string(b, b->sid[n]);
+            last_cap = n;
+        }
+    }
+    b->captures[c] += captured;
+    /* Simple ko: a lone stone that took a lone stone and sits in atari. */
+    if (captured == 1) {
+        const struct board_string *s = &b->str[b->sid[p]];
+        if (s->stones == 1 && s->libs == 1) b->ko = last_cap;
+    }
+    return captured;
+}
+
+int board_play(struct board *b, enum color c, point p)
+{
+    if (c != BLACK && c != WHITE) return -1;
+    if (!board_is_legal(b, c, p)) return -1;
+    return board_play_known_legal(b, c, p);
+}
+
+uint64_t board_hash_after(const struct board *b, enum color c, point p)
+{
+    if (p == PASS) return b->hash;
+    uint64_t h = b->hash ^ b->geom->zobrist[p][c - 1];
+    const int *o = b->geom->offs;
+    int seen[4], ns = 0;
+    enum color other = color_other(c);
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        if (b->color[n] != (int)other) continue;
+        int t = b->sid[n];
+        if (b->str[t].libs != 1) continue;
+        bool dup = false;
+        for (int j = 0; j < ns; j++) dup |= seen[j] == t;
+        if (dup) continue;
+        seen[ns++] = t;
+        point q = t;
+        do {
+            h ^= b->geom->zobrist[q][other - 1];
+            q = b->next_stone[q];
+        } while (q != t);
+    }
+    return h;
+}
+
+bool board_setup_stone(struct board *b, enum color c, point p)
+{
+    if (c != BLACK && c != WHITE) return false;
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY) return false;
+    /* The new string keeps a liberty if p has an empty neighbour or joins a
+     * string with another liberty; no enemy string may lose its last one. */
+    const int *o = b->geom->offs;
+    bool has_lib = false;
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        int cn = b->color[n];
+        if (cn == EMPTY) has_lib = true;
+        else if (cn == (int)c && b->str[b->sid[n]].libs > 1) has_lib = true;
+        else if (cn == (int)color_other(c) && b->str[b->sid[n]].libs == 1) return false;
+    }
+    if (!has_lib) return false;
+    place_stone(b, c, p);
+    b->ko = 0;
+    return true;
+}
+
+int board_capture_count(const struct board *b, enum color c, point p)
+{
+    const int *o = b->geom->offs;
+    int seen[4], ns = 0, n_cap = 0;
+    enum color other = color_other(c);
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        if (b->color[n] != (int)other) continue;
+        int t = b->sid[n];
+        if (b->str[t].libs != 1) continue;
+        bool dup = false;
+        for (int j = 0; j < ns; j++) dup |= seen[j] == t;
+        if (dup) continue;
+        seen[ns++] = t;
+        n_cap += b->str[t].stones;
+    }
+    return n_cap;
+}
+
+bool board_is_self_atari(const struct board *b, enum color c, point p)
+{
+    if (board_capture_count(b, c, p) > 0) return false;
+    /* Count the liberties the new string would have, up to two: p's empty
+     * neighbours and the liberties of the friendly strings it joins. */
+    const int *o = b->geom->offs;
+    point libs[2];
+    int nl = 0;
+    for (int i = 0; i < 4 && nl < 2; i++) {
+        point n = p + o[i];
+        if (b->color[n] != EMPTY) continue;
+        if (nl == 0 || libs[0] != n) libs[nl++] = n;
+    }
+    for (int i = 0; i < 4 && nl < 2; i++) {
+        point n = p + o[i];
+        if (b->color[n] != (int)c) continue;
+        point sl[3];
+        int k = board_string_libs(b, n, sl, 3);
+        for (int j = 0; j < k && nl < 2; j++) {
+            if (sl[j] == p) continue;
+            bool dup = false;
+            for (int m = 0; m < nl; m++) dup |= libs[m] == sl[j];
+            if (!dup) libs[nl++] = sl[j];
+        }
+    }
+    return nl < 2;
+}
+
+int board_string_libs(const struct board *b, point p, point *out, int max)
+{
+    int s = b->sid[p];
+    if (s == 0 || max <= 0) return 0;
+    if (b->str[s].libs == 1) {
+        out[0] = (point)b->str[s].lib_sum;
+        return 1;
+    }
+    const int *o = b->geom->offs;
+    int n = 0;
+    point q = s;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point l = q + o[i];
+            if (b->color[l] != EMPTY) continue;
+            bool dup = false;
+            for (int j = 0; j < n; j++) dup |= out[j] == l;
+            if (dup) continue;
+            out[n++] = l;
+            if (n == max || n == b->str[s].libs) return n;
+        }
+        q = b->next_stone[q];
+    } while (q != s);
+    return n;
+}
+
+bool board_is_eyelike(const struct board *b, enum color c, point p)
+{
+    if (b->color[p] != EMPTY) return false;
+    uint8_t f = board_nbr_tab[b->nbr3x3[p]];
+    return f & (c == BLACK ? BOARD_NBR_EYE_BLACK : BOARD_NBR_EYE_WHITE);
+}
+
+/* ---- scoring ---- */
+
+double board_area_owner_dead(const struct board *b, const uint8_t *dead, double komi,
+                             uint8_t *out)
+{
+    const struct board_geom *g = b->geom;
+    int n = g->points;
+    for (point p = 0; p < n; p++) {
+        int c = b->color[p];
+        if (c == BLACK || c == WHITE) out[p] = (dead && dead[p]) ? EMPTY : (uint8_t)c;
+        else out[p] = c == EMPTY ? EMPTY : OFFBOARD;
+    }
+    /* Flood each empty region (in `out`, where dead stones are now empty);
+     * a region touching only one colour belongs to it. `seen` marks the
+     * points already counted, stones and regions alike. */
+    uint8_t seen[BOARD_MAX_POINTS];
+    memset(seen, 0, sizeof seen);
+    point stack[BOARD_MAX_POINTS], region[BOARD_MAX_POINTS];
+    int score = 0;
+    for (point p = 0; p < n; p++) {
+        if (seen[p]) continue;
+        if (out[p] == BLACK) { score++; continue; }
+        if (out[p] == WHITE) { score--; continue; }
+        if (out[p] != EMPTY) continue;
+        int sp = 0, nr = 0, touch = 0;
+        stack[sp++] = p;
+        seen[p] = 1;
+        while (sp > 0) {
+            point q = stack[--sp];
+            region[nr++] = q;
+            for (int i = 0; i < 4; i++) {
+                point m = q + g->offs[i];
+                int cm = out[m];
+                if (cm == EMPTY) {
+                    if (!seen[m]) { seen[m] = 1; stack[sp++] = m; }
+                } else if (cm != OFFBOARD) {
+                    touch |= cm;
+                }
+            }
+        }
+        /* Regions are flooded whole, so no later region touches this one and
+         * writing the owner into `out` cannot mislead a later flood. */
+        uint8_t owner = (touch == BLACK || touch == WHITE) ? (uint8_t)touch : EMPTY;
+        for (int i = 0; i < nr; i++) out[region[i]] = owner;
+        if (owner == BLACK) score += nr;
+        else if (owner == WHITE) score -= nr;
+    }
+    return score - komi;
+}
+
+void board_area_owner(const struct board *b, uint8_t *out)
+{
+    board_area_owner_dead(b, NULL, 0, out);
+}
+
+double board_score_area(const struct board *b, double komi)
+{
+    uint8_t out[BOARD_MAX_POINTS];
+    return board_area_owner_dead(b, NULL, komi, out);
+}
+
+/* ---- handicap ---- */
+
+int board_fixed_handicap(const struct board *b, int n, point *out)
+{
+    int size = b->size;
+    int max = size < 7 ? 0 : (size == 7 || size % 2 == 0) ? 4 : 9;
+    if (n < 2 || n > max) return 0;
+    int e = size < 13 ? 2 : 3;           /* third line below 13x13, fourth from it */
+    int lo = e, hi = size - 1 - e, mid = size / 2;
+    /* GTP 4.1.1 order: D4 Q16 D16 Q4, then centre for odd counts, then the
+     * side points of the left/right pair and the bottom/top pair. */
+    int k = 0;
+    point corners[4] = { board_point(b, lo, lo), board_point(b, hi, hi),
+                         board_point(b, lo, hi), board_point(b, hi, lo) };
+    for (int i = 0; i < 4 && k < n; i++) out[k++] = corners[i];
+    if (n <= 4) {
+        /* 2: D4 Q16; 3: + D16; 4: + Q4 (the loop already did it). */
+        return n;
+    }
+    k = 4;
+    if (n >= 6) {
+        out[k++] = board_point(b, lo, mid);
+        out[k++] = board_point(b, hi, mid);
+    }
+    if (n >= 8) {
+        out[k++] = board_point(b, mid, lo);
+        out[k++] = board_point(b, mid, hi);
+    }
+    if (n % 2 == 1) out[k++] = board_point(b, mid, mid);
+    return k;
+}
+
+/* ---- consistency ---- */
+
+#define FAIL(...) do { snprintf(why, (size_t)why_len, __VA_ARGS__); return false; } while (0)
+
+bool board_check(const struct board *b, char *why, int why_len)
+{
+    const struct board_geom *g = b->geom;
+    if (!g || g != &geoms[b->size]) FAIL("geometry does not match size %d", b->size);
+    int n = g->points;
+    uint64_t hash = 0;
+    int n_empty = 0;
+    for (point p = 0; p < n; p++) {
+        int x = p % g->stride - 1, y = p / g->stride - 1;
+        bool on = x >= 0 && x < b->size && y >= 0 && y < b->size;
+        int c = b->color[p];
+        if (!on) {
+            if (c != OFFBOARD) FAIL("border point %d has colour %d", p, c);
+            continue;
+        }
+        if (c == OFFBOARD || c > WHITE) FAIL("on-board point %d has colour %d", p, c);
+        unsigned code = 0;
+        for (int i = 0; i < 8; i++) code |= (unsigned)b->color[p + g->offs[i]] << (2 * i);
+        if (b->nbr3x3[p] != code)
+            FAIL("nbr3x3 of %d is %04x, recount %04x", p, b->nbr3x3[p], code);
+        if (c == EMPTY) {
+            n_empty++;
+            if (b->sid[p] != 0) FAIL("empty point %d has string id %d", p, b->sid[p]);
+            int i = b->empty_pos[p];
+            if (i >= b->n_empty || b->empty[i] != p) FAIL("empty point %d not in the list", p);
+            continue;
+        }
+        hash ^= g->zobrist[p][c - 1];
+        int s = b->sid[p];
+        if (s <= 0 || s >= n || b->color[s] != c || b->sid[s] != s)
+            FAIL("stone %d has bad string id %d", p, s);
+        for (int i = 0; i < 4; i++) {
+            point m = p + g->offs[i];
+            if (b->color[m] == c && b->sid[m] != s)
+                FAIL("adjacent stones %d and %d in different strings", p, m);
+        }
+    }
+    if (n_empty != b->n_empty) FAIL("n_empty %d, recount %d", b->n_empty, n_empty);
+    if (hash != b->hash) FAIL("hash %016llx, recount %016llx",
+                              (unsigned long long)b->hash, (unsigned long long)hash);
+    /* Each string: its cycle holds exactly its stones, counts and liberties recounted. */
+    uint8_t mark[BOARD_MAX_POINTS];
+    for (point s = 0; s < n; s++) {
+        if (b->color[s] > WHITE || b->color[s] == EMPTY || b->sid[s] != s) continue;
+        memset(mark, 0, (size_t)n);
+        int stones = 0, libs = 0;
+        uint32_t lib_sum = 0;
+        point q = s;
+        do {
+            if (q <= 0 || q >= n || b->sid[q] != s) FAIL("string %d's cycle reaches %d", s, q);
+            if (mark[q] == 1) FAIL("string %d's cycle repeats %d", s, q);
+            mark[q] = 1;
+            stones++;
+            if (stones > n) FAIL("string %d's cycle does not close", s);
+            for (int i = 0; i < 4; i++) {
+                point l = q + g->offs[i];
+                if (b->color[l] == EMPTY && !mark[l]) {
+                    mark[l] = 2;
+                    libs++;
+                    lib_sum += (uint32_t)l;
+                }
+            }
+            q = b->next_stone[q];
+        } while (q != s);
+        for (point p = 0; p < n; p++)
+            if (b->sid[p] == s && b->color[p] <= WHITE && mark[p] != 1)
+                FAIL("stone %d of string %d is not on its cycle", p, s);
+        const struct board_string *st = &b->str[s];
+        if (st->color != b->color[s]) FAIL("string %d colour %d", s, st->color);
+        if (st->stones != stones) FAIL("string %d has %d stones, recount %d", s, st->stones, stones);
+        if (st->libs != libs) FAIL("string %d has %d liberties, recount %d", s, st->libs, libs);
+        if (st->lib_sum != lib_sum) FAIL("string %d liberty sum %u, recount %u", s, st->lib_sum, lib_sum);
+        if (libs == 0) FAIL("string %d has no liberties", s);
+    }
+    if (b->ko != 0 && (b->ko <= 0 || b->ko >= n || b->color[b->ko] != EMPTY))
+        FAIL("ko point %d is not empty", b->ko);
+    if (b->to_move != BLACK && b->to_move != WHITE) FAIL("to_move %d", b->to_move);
+    return true;
+}
