@@ -24,6 +24,13 @@ struct params {
     int ponder;             /* think on the opponent's time */
     int reuse_tree;
     char playout[16];       /* "light" or "bt" */
+    double fpu;             /* value assumed for a child with no visits (first-play urgency) */
+    int expand_visits;      /* a leaf is expanded once it has this many visits */
+    int virtual_loss;       /* visits a thread adds to each node it descends through */
+    double time_margin;     /* seconds kept back on every clock (lag, start-up) */
+    int resign_playouts;    /* resign only after this many playouts in the move */
+    double dead_threshold;  /* a stone is dead if the other colour owns its point this often */
+    int verbose;            /* 0 quiet, 1 one line per move on stderr, 2 more */
     /* knowledge (issue 5) */
     double pw_mu;           /* progressive widening; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */

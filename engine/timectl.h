@@ -44,6 +44,11 @@ void timectl_set(struct time_control *tc, enum time_system sys, double main_time
 /* GTP time_left colour time stones. */
 void timectl_left(struct time_control *tc, enum color c, double seconds, int stones);
 
+/* Books `seconds` of thinking by `c` on its clock (the search calls it after each
+ * genmove), so the clock stays roughly right even when the controller never sends
+ * time_left; a later time_left overrides it. No-op without a clock. */
+void timectl_spent(struct time_control *tc, enum color c, double seconds);
+
 /* Limits for the next move of `c`: soft (aim) and hard (never exceed) seconds, or
  * both 0 when the budget is playouts. `moves_played` and `board_empty` let the
  * manager spend more in the middle game. */

@@ -1,0 +1,254 @@
+/* params — the table of every tunable and the four ways to fill it. */
+#include "engine/params.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+enum param_type { PT_INT, PT_I64, PT_DOUBLE, PT_BOOL, PT_STR };
+
+/* One row per parameter. Defaults are text and go through the same parser as
+ * user input, so a default can never be out of its own range. */
+struct param_def {
+    const char *name;
+    enum param_type type;
+    size_t offset;
+    size_t size;            /* PT_STR: capacity of the char array */
+    const char *def;
+    double min, max;        /* inclusive range for numbers */
+    const char *help;
+};
+
+#define F(field) offsetof(struct params, field), sizeof(((struct params *)0)->field)
+
+static const struct param_def defs[] = {
+    {"threads", PT_INT, F(threads), "0", 0, 256,
+     "worker threads of the search; 0 = one per core"},
+    {"memory", PT_INT, F(memory_mb), "256", 4, 1 << 20,
+     "megabytes for the search tree (two halves: current tree and reuse copy)"},
+    {"playouts", PT_I64, F(playouts), "10000", 0, 1e12,
+     "playouts per move when no clock is set (0 = limited by time only)"},
+    {"time_per_move", PT_DOUBLE, F(time_per_move), "0", 0, 1e6,
+     "seconds per move when no clock is set (0 = limited by playouts only)"},
+    {"seed", PT_I64, F(seed), "0", 0, 9.2e18,
+     "random seed; 0 = from the clock. seed=S threads=1 with a playout budget repeats games"},
+    {"uct_c", PT_DOUBLE, F(uct_c), "0.2", 0, 100,
+     "exploration constant C in Q + C*sqrt(ln n / n_j)"},
+    {"rave", PT_INT, F(rave), "1", 0, 2,
+     "0 = UCB only, 1 = MC-RAVE blend (Gelly-Silver beta), 2 = RAVE value only"},
+    {"rave_equiv", PT_DOUBLE, F(rave_equiv), "1000", 1, 1e9,
+     "RAVE equivalence k: beta = sqrt(k / (3 n_j + k))"},
+    {"fpu", PT_DOUBLE, F(fpu), "1.0", 0, 10,
+     "first-play urgency: value of a child with no visits (and no AMAF data)"},
+    {"expand_visits", PT_INT, F(expand_visits), "2", 1, 1000000,
+     "visits a leaf needs before its children are added"},
+    {"virtual_loss", PT_INT, F(virtual_loss), "3", 0, 1000,
+     "lost visits a thread adds to each node on its path until it backs up"},
+    {"resign", PT_DOUBLE, F(resign), "0.1", 0, 0.5,
+     "resign when the best win rate is below this; 0 = never resign"},
+    {"resign_playouts", PT_INT, F(resign_playouts), "2000", 0, 1e9,
+     "playouts a move needs before resigning is considered"},
+    {"ponder", PT_BOOL, F(ponder), "0", 0, 1,
+     "1 = keep searching on the opponent's time"},
+    {"reuse_tree", PT_BOOL, F(reuse_tree), "1", 0, 1,
+     "1 = keep the subtree of the moves played since the last search"},
+    {"time_margin", PT_DOUBLE, F(time_margin), "0.5", 0, 60,
+     "seconds kept back on every clock for lag"},
+    {"dead_threshold", PT_DOUBLE, F(dead_threshold), "0.6", 0.5, 1,
+     "a stone is dead if the playouts give its point to the other colour this often"},
+    {"playout", PT_STR, F(playout), "light", 0, 0,
+     "playout policy: light (uniform random) or bt (Bradley-Terry patterns)"},
+    {"pw_mu", PT_DOUBLE, F(pw_mu), "0", 0, 1e6,
+     "progressive widening mu: top 1 + log n / log mu moves searchable; 0 = off"},
+    {"bt_c", PT_DOUBLE, F(bt_c), "0", 0, 100,
+     "C_BT of the knowledge bias C_BT * sqrt(K / (n + K)) * P(m); 0 = off"},
+    {"bt_k", PT_DOUBLE, F(bt_k), "inf", 0, INFINITY,
+     "K of the knowledge bias (inf = never fades)"},
+    {"patterns", PT_STR, F(patterns), "", 0, 0,
+     "gamma table file (JSON); empty = the compiled-in default"},
+    {"verbose", PT_INT, F(verbose), "0", 0, 3,
+     "0 quiet; 1 a line per move on stderr; 2 and 3 more"},
+};
+#define N_DEFS (sizeof defs / sizeof defs[0])
+
+static const struct param_def *find(const char *key)
+{
+    for (size_t i = 0; i < N_DEFS; i++)
+        if (strcmp(defs[i].name, key) == 0)
+            return &defs[i];
+    return NULL;
+}
+
+static const char *type_name(enum param_type t)
+{
+    switch (t) {
+    case PT_INT: case PT_I64: return "an integer";
+    case PT_DOUBLE: return "a number";
+    case PT_BOOL: return "0 or 1";
+    case PT_STR: return "a string";
+    }
+    return "?";
+}
+
+/* Parses `value` for `d` into `p`; on failure p is untouched. */
+static bool set_one(struct params *p, const struct param_def *d, const char *value,
+                    char *err, int err_len)
+{
+    char *field = (char *)p + d->offset;
+    const char *v = value;
+    if (d->type == PT_STR) {
+        size_t n = strlen(v);
+        if (n >= d->size) {
+            snprintf(err, err_len, "%s: value too long (%zu characters, at most %zu)",
+                     d->name, n, d->size - 1);
+            return false;
+        }
+        memcpy(field, v, n + 1);
+        return true;
+    }
+    if (d->type == PT_BOOL) {
+        int b;
+        if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "yes"))
+            b = 1;
+        else if (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "no"))
+            b = 0;
+        else {
+            snprintf(err, err_len, "%s: expected 0 or 1, got \"%.40s\"", d->name, v);
+            return false;
+        }
+        *(int *)field = b;
+        return true;
+    }
+    char *end;
+    errno = 0;
+    double x;
+    long long ll = 0;
+    if (d->type == PT_DOUBLE) {
+        x = strtod(v, &end);
+    } else {
+        ll = strtoll(v, &end, 10);
+        x = (double)ll;
+    }
+    if (end == v || *end != '\0' || errno == ERANGE || isnan(x)) {
+        snprintf(err, err_len, "%s: expected %s in [%g, %g], got \"%.40s\"", d->name,
+                 type_name(d->type), d->min, d->max, v);
+        return false;
+    }
+    if (x < d->min || x > d->max) {
+        snprintf(err, err_len, "%s: %.40s is out of range [%g, %g]", d->name, v, d->min,
+                 d->max);
+        return false;
+    }
+    switch (d->type) {
+    case PT_INT: *(int *)field = (int)ll; break;
+    case PT_I64: *(int64_t *)field = ll; break;  /* also the uint64_t seed: same size */
+    case PT_DOUBLE: *(double *)field = x; break;
+    default: break;
+    }
+    return true;
+}
+
+void params_default(struct params *p)
+{
+    memset(p, 0, sizeof *p);
+    char err[160];
+    for (size_t i = 0; i < N_DEFS; i++) {
+        bool ok = set_one(p, &defs[i], defs[i].def, err, sizeof err);
+        (void)ok;  /* a bad default is caught by test_params */
+    }
+}
+
+bool params_set(struct params *p, const char *key, const char *value, char *err, int err_len)
+{
+    const struct param_def *d = find(key);
+    if (!d) {
+        snprintf(err, err_len, "unknown parameter \"%.60s\" (see hane --help)", key);
+        return false;
+    }
+    return set_one(p, d, value, err, err_len);
+}
+
+bool params_get(const struct params *p, const char *key, char *out, int out_len)
+{
+    const struct param_def *d = find(key);
+    if (!d)
+        return false;
+    const char *field = (const char *)p + d->offset;
+    switch (d->type) {
+    case PT_INT: case PT_BOOL: snprintf(out, out_len, "%d", *(const int *)field); break;
+    case PT_I64: snprintf(out, out_len, "%" PRId64, *(const int64_t *)field); break;
+    case PT_DOUBLE: snprintf(out, out_len, "%g", *(const double *)field); break;
+    case PT_STR: snprintf(out, out_len, "%s", field); break;
+    }
+    return true;
+}
+
+bool params_load_json(struct params *p, const char *path, char *err, int err_len)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    if (!root) {
+        snprintf(err, err_len, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+        return false;
+    }
+    if (!json_is_object(root)) {
+        snprintf(err, err_len, "%s: expected a JSON object {\"key\": value, ...}", path);
+        json_decref(root);
+        return false;
+    }
+    /* Work on a copy so that a bad key leaves `p` as it was. */
+    struct params q = *p;
+    const char *key;
+    json_t *val;
+    char msg[200];
+    json_object_foreach(root, key, val) {
+        char text[600];
+        if (json_is_string(val))
+            snprintf(text, sizeof text, "%s", json_string_value(val));
+        else if (json_is_integer(val))
+            snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(val));
+        else if (json_is_real(val))
+            snprintf(text, sizeof text, "%.17g", json_real_value(val));
+        else if (json_is_boolean(val))
+            snprintf(text, sizeof text, "%d", json_is_true(val) ? 1 : 0);
+        else {
+            snprintf(err, err_len, "%s: key \"%.60s\": expected a number, string or boolean",
+                     path, key);
+            json_decref(root);
+            return false;
+        }
+        if (!params_set(&q, key, text, msg, sizeof msg)) {
+            snprintf(err, err_len, "%s: key \"%.60s\": %s", path, key, msg);
+            json_decref(root);
+            return false;
+        }
+    }
+    json_decref(root);
+    *p = q;
+    return true;
+}
+
+const char *const *params_names(void)
+{
+    static const char *names[N_DEFS + 1];
+    /* Filled on every call: cheap, and race-free since the values never change. */
+    for (size_t i = 0; i < N_DEFS; i++)
+        names[i] = defs[i].name;
+    names[N_DEFS] = NULL;
+    return names;
+}
+
+void params_help(FILE *f)
+{
+    for (size_t i = 0; i < N_DEFS; i++) {
+        const struct param_def *d = &defs[i];
+        char def[64];
+        snprintf(def, sizeof def, "%s", d->type == PT_STR && !d->def[0] ? "\"\"" : d->def);
+        fprintf(f, "  %-16s %-8s %s\n", d->name, def, d->help);
+    }
+}

@@ -1,0 +1,178 @@
+/* tree — the search tree shared by all search threads: a pool of nodes
+ * allocated once, lock-free statistics and lock-free expansion.
+ *
+ * Layout. A tree lives in one pool, an array of nodes allocated once from the
+ * memory budget; index 0 is never used so that 0 can mean "no node". The
+ * children of a node are one contiguous block [first, first + n_children),
+ * taken from the pool by a single atomic fetch-add on the pool's `next`. There
+ * is no free list: a pool only grows during a search and is reclaimed whole.
+ * Tree reuse copies the subtree that survives into the second pool (the two
+ * pools share the budget) and swaps them: copying is O(surviving nodes),
+ * cannot fragment, and leaves every child block contiguous.
+ *
+ * Statistics are from the point of view of the player who played the node's
+ * move, so a parent picks the child with the best value for itself. Results are
+ * counted in half points (win 2, jigo 1, loss 0) so integer komi works.
+ *
+ * Lock-free protocol (tree parallelization with virtual loss):
+ *  - `visits`, `wins`, `amaf_visits`, `amaf_wins` are C11 atomics updated with
+ *    relaxed fetch-adds. A reader may see visits and wins from different
+ *    moments (a visit counted whose win is not yet added): this is the virtual
+ *    loss, and it is intended. Nothing else is derived from their consistency.
+ *  - Virtual loss: a thread descending through a node adds `vl` visits at once
+ *    (tree_descend); when it backs up it adds the result to `wins` and removes
+ *    vl - 1 visits (tree_backup), so the node ends with exactly one more visit.
+ *  - `state` goes UNEXPANDED -> EXPANDING -> EXPANDED, never back except
+ *    EXPANDING -> UNEXPANDED when the pool is full. Only the thread whose
+ *    compare-and-swap moves UNEXPANDED -> EXPANDING may write `first` and
+ *    `n_children` and initialise the children; it publishes them with a
+ *    release store of EXPANDED. Readers load `state` with acquire and read
+ *    `first`, `n_children` and the children's `move` and `prior` only after
+ *    seeing EXPANDED; those fields never change afterwards (until the pool is
+ *    reclaimed between searches, when no thread runs).
+ *  - A thread that finds a node EXPANDING (another thread is filling it) just
+ *    treats it as a leaf for this playout: no waiting, no lock.
+ *  - When the pool is full, tree_expand fails, the node stays a leaf, the
+ *    `full` flag is set and the search goes on without growing the tree.
+ *
+ * Size: a node is 32 bytes (static_assert below): four 32-bit counters, the
+ * first-child index, move and child count as 16-bit fields, the prior as a
+ * float and the 1-byte state, padded to a power of two so two nodes share a
+ * 64-byte cache line and an index turns into an address with a shift. There
+ * is no virtual-loss field (it lives in `visits`) and no parent pointer (the
+ * descent keeps its path on the thread's stack).
+ */
+#ifndef HANE_TREE_H
+#define HANE_TREE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/board.h"
+
+enum tree_state { TREE_UNEXPANDED = 0, TREE_EXPANDING = 1, TREE_EXPANDED = 2 };
+
+/* PASS is kept as 0 in `move` (point 0 is border, never a vertex). */
+#define TREE_PASS 0
+
+struct tree_node {
+    _Atomic uint32_t visits;        /* playouts through this node, plus virtual losses in flight */
+    _Atomic uint32_t wins;          /* half-point results for the player of `move` */
+    _Atomic uint32_t amaf_visits;   /* AMAF (RAVE) playouts where `move` came later for this player */
+    _Atomic uint32_t amaf_wins;     /* their half-point results */
+    uint32_t first;                 /* index of the first child; valid once EXPANDED */
+    uint16_t move;                  /* point, TREE_PASS for a pass */
+    uint16_t n_children;            /* valid once EXPANDED */
+    float prior;                    /* static probability of the move (0 if unknown) */
+    _Atomic uint8_t state;          /* enum tree_state */
+};
+
+_Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 bytes");
+
+struct tree_pool {
+    struct tree_node *nodes;
+    uint32_t capacity;              /* nodes in the array (index 0 unused) */
+    _Atomic uint32_t next;          /* first free index; may overshoot capacity when full */
+    _Atomic bool full;              /* an expansion failed for lack of room */
+};
+
+struct tree {
+    struct tree_pool pool[2];       /* pool[cur] holds the tree, the other is the reuse target */
+    int cur;
+    uint32_t root;                  /* index of the root in pool[cur] */
+    /* The position the root stands for (for reuse): its hash and the number of
+     * game moves that led to it. */
+    uint64_t root_hash;
+    int root_moves;
+    enum color root_color;          /* side to move at the root */
+};
+
+/* Allocates two pools sharing `bytes` (zero pages are not touched until used).
+ * False if the budget is below a few thousand nodes or allocation fails. */
+bool tree_init(struct tree *t, size_t bytes);
+void tree_free(struct tree *t);
+
+/* Empties the tree and makes a fresh root for a position with `to_move` to play. */
+void tree_clear(struct tree *t, enum color to_move);
+
+static inline struct tree_node *tree_node_at(struct tree *t, uint32_t i)
+{
+    return &t->pool[t->cur].nodes[i];
+}
+static inline struct tree_node *tree_root(struct tree *t) { return tree_node_at(t, t->root); }
+
+static inline point tree_move(const struct tree_node *n)
+{
+    return n->move == TREE_PASS ? PASS : (point)n->move;
+}
+
+/* Claims `n` for expansion and allocates `count` children with moves `moves`
+ * (PASS allowed) and priors `priors` (may be NULL). Returns true if this call
+ * expanded the node; false if another thread holds it, it was already
+ * expanded, or the pool is full. */
+bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
+                 int count);
+
+static inline bool tree_is_expanded(const struct tree_node *n)
+{
+    return atomic_load_explicit(&n->state, memory_order_acquire) == TREE_EXPANDED;
+}
+
+/* Virtual loss: called on the way down through `n`. */
+static inline void tree_descend(struct tree_node *n, int vl)
+{
+    atomic_fetch_add_explicit(&n->visits, (uint32_t)(vl > 0 ? vl : 1), memory_order_relaxed);
+}
+
+/* The way back up: adds `half_points` (0, 1 or 2) and turns the vl visits of
+ * tree_descend into one real visit. */
+static inline void tree_backup(struct tree_node *n, int vl, uint32_t half_points)
+{
+    atomic_fetch_add_explicit(&n->wins, half_points, memory_order_relaxed);
+    if (vl > 1)
+        atomic_fetch_sub_explicit(&n->visits, (uint32_t)(vl - 1), memory_order_relaxed);
+}
+
+static inline void tree_amaf_add(struct tree_node *n, uint32_t half_points)
+{
+    atomic_fetch_add_explicit(&n->amaf_visits, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&n->amaf_wins, half_points, memory_order_relaxed);
+}
+
+/* Plain reads of the counters (relaxed; see the protocol above). */
+static inline uint32_t tree_visits(const struct tree_node *n)
+{
+    return atomic_load_explicit(&n->visits, memory_order_relaxed);
+}
+static inline uint32_t tree_wins(const struct tree_node *n)
+{
+    return atomic_load_explicit(&n->wins, memory_order_relaxed);
+}
+static inline uint32_t tree_amaf_visits(const struct tree_node *n)
+{
+    return atomic_load_explicit(&n->amaf_visits, memory_order_relaxed);
+}
+static inline uint32_t tree_amaf_wins(const struct tree_node *n)
+{
+    return atomic_load_explicit(&n->amaf_wins, memory_order_relaxed);
+}
+
+/* Win rate of a node for the player of its move, 0..1; `dflt` if unvisited. */
+double tree_winrate(const struct tree_node *n, double dflt);
+
+/* The child of `n` with move `m`, or NULL (also NULL if `n` is not expanded). */
+struct tree_node *tree_child(struct tree *t, struct tree_node *n, point m);
+
+/* Tree reuse: makes the node reached from the root by `moves` (n of them,
+ * alternating colours from the root's side) the new root, copying its subtree
+ * into the other pool and reclaiming the old one. False (tree cleared) if the
+ * path leaves the tree. No search thread may run. */
+bool tree_promote(struct tree *t, const point *moves, int n, enum color to_move);
+
+/* Nodes in use in the current pool, and the pool's capacity. */
+uint32_t tree_used(const struct tree *t);
+uint32_t tree_capacity(const struct tree *t);
+
+#endif
