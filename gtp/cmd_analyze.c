@@ -1,0 +1,268 @@
+/* cmd_analyze — analysis for GUIs: lz-analyze and kata-analyze (streamed in
+ * the formats Sabaki parses) and GoGui's analyze commands (heat map,
+ * ownership, principal variation).
+ *
+ * Streaming: the handler starts the searcher's analysis threads and opens a
+ * reply ("=id"); the searcher's callback writes one "info ..." line per report
+ * from its own thread through gtp_out (locked); the next command (or the end
+ * of input) stops the search and closes the reply with its blank line.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "gtp/gtp_internal.h"
+
+/* Sabaki's default interval is 10 (centiseconds); an interval below this is
+ * raised to it so a client cannot make hane spend its time printing. */
+#define MIN_INTERVAL_MS 10
+
+static void analysis_line(struct gtp *g, const struct search_report *r)
+{
+    const struct board *b = &g->game.board;
+    struct gtp_buf line = {0};
+    char v[8];
+    int order = 0;
+    for (int i = 0; i < r->n; i++) {
+        const struct search_candidate *k = &r->cand[i];
+        if (k->visits <= 0)
+            continue;
+        gtp_buf_printf(&line, "%sinfo move %s visits %d", order ? " " : "",
+                       gtp_vertex_str(b, k->move, v), k->visits);
+        if (g->kata) {
+            double lead = r->to_move == BLACK ? k->score_lead : -k->score_lead;
+            gtp_buf_printf(&line, " winrate %.6f scoreMean %.3f scoreLead %.3f prior %.6f order %d pv",
+                           k->winrate, lead, lead, k->prior, order);
+        } else {
+            gtp_buf_printf(&line, " winrate %d prior %d order %d pv",
+                           (int)lround(k->winrate * 10000), (int)lround(k->prior * 10000), order);
+        }
+        if (k->pv_len <= 0)
+            gtp_buf_printf(&line, " %s", gtp_vertex_str(b, k->move, v));
+        for (int j = 0; j < k->pv_len && j < (int)(sizeof k->pv / sizeof k->pv[0]); j++)
+            gtp_buf_printf(&line, " %s", gtp_vertex_str(b, k->pv[j], v));
+        order++;
+    }
+    if (g->kata && g->kata_ownership && r->ownership && order) {
+        /* KataGo's order: rows from the top, columns from the left, values for
+         * the side to move. */
+        double sign = r->to_move == BLACK ? 1 : -1;
+        gtp_buf_printf(&line, " ownership");
+        for (int y = b->size - 1; y >= 0; y--)
+            for (int x = 0; x < b->size; x++)
+                gtp_buf_printf(&line, " %.4f", sign * r->ownership[board_point(b, x, y)]);
+    }
+    gtp_stream_line(&g->out, gtp_buf_str(&line));
+    gtp_buf_free(&line);
+}
+
+static void stream_report(void *ctx, const struct search_report *r)
+{
+    analysis_line(ctx, r);
+}
+
+/* lz-analyze / kata-analyze [COLOUR] [INTERVAL] [interval N] [ownership B]
+ * [minmoves N] [maxmoves N] */
+static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
+{
+    enum color col = game_to_move(&g->game);
+    long interval = 100;    /* centiseconds */
+    bool ownership = false;
+    int i = 0;
+    long n;
+    if (i < c->argc && gtp_parse_color(c->argv[i], &col))
+        i++;
+    if (i < c->argc && gtp_strtol(c->argv[i], &n)) {
+        if (!gtp_arg_int(c, i, 0, 360000, "interval in centiseconds", &interval, &g->text))
+            return GTP_FAIL;
+        i++;
+    }
+    while (i < c->argc) {
+        const char *key = c->argv[i];
+        char q[200];
+        gtp_quote(q, sizeof q, key, 40);
+        if (i + 1 >= c->argc)
+            return gtp_fail(g, "syntax error: option '%s' needs a value", q);
+        if (!strcasecmp(key, "interval")) {
+            if (!gtp_arg_int(c, i + 1, 0, 360000, "interval in centiseconds", &interval, &g->text))
+                return GTP_FAIL;
+        } else if (kata && !strcasecmp(key, "ownership")) {
+            if (!gtp_arg_bool(c, i + 1, &ownership, &g->text))
+                return GTP_FAIL;
+        } else if (!strcasecmp(key, "minmoves") || !strcasecmp(key, "maxmoves")) {
+            /* Accepted for Leela Zero compatibility; hane reports what it has. */
+            if (!gtp_arg_int(c, i + 1, 0, 1000, key, &n, &g->text))
+                return GTP_FAIL;
+        } else {
+            return gtp_fail(g, "syntax error: unsupported option '%s' (hane knows interval%s, minmoves, maxmoves)",
+                            q, kata ? ", ownership" : "");
+        }
+        i += 2;
+    }
+    int ms = (int)interval * 10;
+    if (ms < MIN_INTERVAL_MS)
+        ms = MIN_INTERVAL_MS;
+    g->kata = kata;
+    g->kata_ownership = ownership;
+    if (!search_analyze_start(g->search, &g->game, col, ms, stream_report, g))
+        return gtp_fail(g, "cannot start the analysis");
+    gtp_stream_open(&g->out, c->id);
+    g->streaming = true;
+    return GTP_STREAMED;
+}
+
+enum gtp_status gtp_cmd_lz_analyze(struct gtp *g, struct gtp_cmd *c)
+{
+    return analyze(g, c, false);
+}
+
+enum gtp_status gtp_cmd_kata_analyze(struct gtp *g, struct gtp_cmd *c)
+{
+    return analyze(g, c, true);
+}
+
+enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c)
+{
+    gtp_printf(g, "gfx/Hane Heat Map/hane-heatmap %%c\n"
+                  "gfx/Hane Ownership/hane-ownership\n"
+                  "gfx/Hane Principal Variation/hane-pv %%c\n"
+                  "string/Hane Parameters/hane-param\n");
+    return GTP_OK;
+}
+
+/* A one-off search report for the GoGui commands: analysis runs until the
+ * playout budget (or the time per move) is used, and the last report is kept. */
+struct snapshot {
+    pthread_mutex_t lock;
+    struct search_report r;
+    bool have;
+};
+
+static void snapshot_report(void *ctx, const struct search_report *r)
+{
+    struct snapshot *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    s->r = *r;
+    s->r.ownership = NULL;      /* only valid during the callback */
+    s->have = true;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static bool snapshot(struct gtp *g, enum color col, struct search_report *out)
+{
+    struct snapshot s = {.have = false};
+    pthread_mutex_init(&s.lock, NULL);
+    int64_t want = g->params.playouts > 0 ? g->params.playouts : 0;
+    double limit = g->params.time_per_move > 0 ? g->params.time_per_move : want ? 30 : 2;
+    if (!search_analyze_start(g->search, &g->game, col, 50, snapshot_report, &s)) {
+        pthread_mutex_destroy(&s.lock);
+        return false;
+    }
+    double t0 = now();
+    for (;;) {
+        struct timespec nap = {0, 10 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        pthread_mutex_lock(&s.lock);
+        bool done = s.have && want && s.r.playouts >= want;
+        pthread_mutex_unlock(&s.lock);
+        if (done || now() - t0 >= limit)
+            break;
+    }
+    search_analyze_stop(g->search);
+    pthread_mutex_lock(&s.lock);
+    bool have = s.have;
+    if (have)
+        *out = s.r;
+    pthread_mutex_unlock(&s.lock);
+    pthread_mutex_destroy(&s.lock);
+    return have;
+}
+
+static bool colour_arg(struct gtp *g, struct gtp_cmd *c, enum color *col)
+{
+    *col = game_to_move(&g->game);
+    return c->argc == 0 || gtp_arg_color(c, 0, col, &g->text);
+}
+
+/* hane-heatmap [COLOUR]: shading by share of visits, labels with win rates. */
+enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c)
+{
+    enum color col;
+    if (!colour_arg(g, c, &col))
+        return GTP_FAIL;
+    static struct search_report r;
+    if (!snapshot(g, col, &r))
+        return gtp_fail(g, "no analysis available");
+    const struct board *b = &g->game.board;
+    char v[8];
+    int most = 1;
+    for (int i = 0; i < r.n; i++)
+        if (r.cand[i].visits > most)
+            most = r.cand[i].visits;
+    gtp_printf(g, "INFLUENCE");
+    for (int i = 0; i < r.n; i++)
+        if (r.cand[i].move != PASS && r.cand[i].visits > 0)
+            gtp_printf(g, " %s %.3f", gtp_vertex_str(b, r.cand[i].move, v),
+                       (double)r.cand[i].visits / most);
+    gtp_printf(g, "\nLABEL");
+    for (int i = 0; i < r.n; i++)
+        if (r.cand[i].move != PASS && r.cand[i].visits > 0)
+            gtp_printf(g, " %s %d", gtp_vertex_str(b, r.cand[i].move, v),
+                       (int)lround(r.cand[i].winrate * 100));
+    gtp_printf(g, "\nTEXT %s to move: win rate %.1f%% after %lld playouts",
+               col == BLACK ? "black" : "white", r.root_winrate * 100, (long long)r.playouts);
+    return GTP_OK;
+}
+
+/* hane-ownership: who owns each point, black positive, from playouts. */
+enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c)
+{
+    static float own[BOARD_MAX_POINTS];
+    const struct board *b = &g->game.board;
+    int playouts = g->params.playouts > 0 && g->params.playouts < 100000 ? (int)g->params.playouts : 1000;
+    memset(own, 0, sizeof own);
+    search_ownership(g->search, &g->game, playouts, own);
+    char v[8];
+    gtp_printf(g, "INFLUENCE");
+    for (int y = b->size - 1; y >= 0; y--)
+        for (int x = 0; x < b->size; x++) {
+            point p = board_point(b, x, y);
+            gtp_printf(g, " %s %.2f", gtp_vertex_str(b, p, v), own[p]);
+        }
+    return GTP_OK;
+}
+
+/* hane-pv [COLOUR]: the principal variation of the best move. */
+enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c)
+{
+    enum color col;
+    if (!colour_arg(g, c, &col))
+        return GTP_FAIL;
+    static struct search_report r;
+    if (!snapshot(g, col, &r))
+        return gtp_fail(g, "no analysis available");
+    if (r.n == 0)
+        return GTP_OK;
+    const struct board *b = &g->game.board;
+    const struct search_candidate *k = &r.cand[0];
+    char v[8];
+    gtp_printf(g, "VAR");
+    int len = k->pv_len > 0 ? k->pv_len : 1;
+    enum color who = col;
+    for (int j = 0; j < len && j < (int)(sizeof k->pv / sizeof k->pv[0]); j++) {
+        gtp_printf(g, " %c %s", who == BLACK ? 'b' : 'w',
+                   gtp_vertex_str(b, k->pv_len > 0 ? k->pv[j] : k->move, v));
+        who = color_other(who);
+    }
+    return GTP_OK;
+}

@@ -1,0 +1,67 @@
+/* cmd_score — final_score and final_status_list from the searcher's dead
+ * stones (playout ownership). */
+#include <string.h>
+#include <strings.h>
+
+#include "gtp/gtp_internal.h"
+
+void gtp_print_strings(struct gtp *g, const uint8_t *mark)
+{
+    const struct board *b = &g->game.board;
+    uint8_t done[BOARD_MAX_POINTS] = {0};
+    char v[8];
+    for (int y = b->size - 1; y >= 0; y--)
+        for (int x = 0; x < b->size; x++) {
+            point p = board_point(b, x, y);
+            if (!mark[p] || done[p] || b->color[p] == EMPTY)
+                continue;
+            /* One line per string: walk its circular stone list. */
+            bool first = true;
+            point s = p;
+            do {
+                if (mark[s] && !done[s]) {
+                    gtp_printf(g, "%s%s", first ? "" : " ", gtp_vertex_str(b, s, v));
+                    first = false;
+                }
+                done[s] = 1;
+                s = b->next_stone[s];
+            } while (s != p && s != 0);
+            gtp_printf(g, "\n");
+        }
+}
+
+enum gtp_status gtp_cmd_final_score(struct gtp *g, struct gtp_cmd *c)
+{
+    uint8_t dead[BOARD_MAX_POINTS] = {0};
+    search_dead_stones(g->search, &g->game, dead);
+    double s = game_score(&g->game, dead);
+    if (s > 0)
+        gtp_printf(g, "B+%g", s);
+    else if (s < 0)
+        gtp_printf(g, "W+%g", -s);
+    else
+        gtp_printf(g, "0");
+    return GTP_OK;
+}
+
+enum gtp_status gtp_cmd_final_status_list(struct gtp *g, struct gtp_cmd *c)
+{
+    const char *what = c->argv[0];
+    if (strcasecmp(what, "alive") && strcasecmp(what, "dead") && strcasecmp(what, "seki")) {
+        char q[200];
+        gtp_quote(q, sizeof q, what, 40);
+        return gtp_fail(g, "syntax error: expected alive, dead or seki, got '%s'", q);
+    }
+    /* hane does not tell seki from life: every living stone is "alive". */
+    if (!strcasecmp(what, "seki"))
+        return GTP_OK;
+    uint8_t dead[BOARD_MAX_POINTS] = {0};
+    search_dead_stones(g->search, &g->game, dead);
+    if (!strcasecmp(what, "alive")) {
+        const struct board *b = &g->game.board;
+        for (int p = 0; p < b->geom->points; p++)
+            dead[p] = board_on(b, p) && b->color[p] != EMPTY && !dead[p];
+    }
+    gtp_print_strings(g, dead);
+    return GTP_OK;
+}

@@ -1,0 +1,39 @@
+/* gtp — hane's GTP v2 front end: owns a game, a searcher and the clocks, reads
+ * command lines, dispatches them on a table of commands and writes replies.
+ * The input can be any FILE* (stdin, a pipe, fmemopen for the fuzzer) and the
+ * output any FILE*.
+ */
+#ifndef HANE_GTP_H
+#define HANE_GTP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/params.h"
+
+struct gtp;
+
+struct gtp_options {
+    bool no_files;      /* loadsgf refuses (the fuzzer must not open paths) */
+    bool no_clocks;     /* clock commands are checked but genmove ignores clocks */
+};
+
+/* A front end with these parameters (copied), replying on `out`. NULL with a
+ * message in err when the searcher cannot be made. */
+struct gtp *gtp_new(const struct params *p, FILE *out, const struct gtp_options *opt,
+                    char *err, int err_len);
+void gtp_free(struct gtp *g);
+
+/* Reads and answers commands from `in` until `quit` or end of input. */
+void gtp_run(struct gtp *g, FILE *in);
+
+/* Answers one raw input line (`len` bytes, no newline; modified in place).
+ * Returns false once `quit` has been answered. */
+bool gtp_execute(struct gtp *g, char *line, size_t len);
+
+/* Ends a streamed reply (lz-analyze) if one is running, as the arrival of
+ * a command or the end of input does. */
+void gtp_finish_stream(struct gtp *g);
+
+#endif
