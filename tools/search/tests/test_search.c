@@ -1,0 +1,553 @@
+/* test_search.c — tools/search on toy domains whose optima are known by hand. */
+#include "tools/search/search.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- "numbers": from 1, actions +1 (0) and x2 (1); goal x == target ----
+ * The fewest actions to reach t are (bits of t − 1) + (one bits of t − 1): for 37 = 100101b
+ * that is 5 + 2 = 7 (1,2,4,8,9,18,36,37). */
+typedef struct num_state {
+    long long x;
+    int depth;
+} num_state;
+
+typedef struct num_ctx {
+    int target, cap, max_depth;
+    uint64_t evals;
+} num_ctx;
+
+static int num_actions(void *ctx, const void *s, int *out)
+{
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+static void num_apply(void *ctx, void *s, int a)
+{
+    num_state *n = s;
+    n->x = a == 0 ? n->x + 1 : n->x * 2;
+    n->depth++;
+}
+static bool num_terminal(void *ctx, const void *s)
+{
+    const num_ctx *c = ctx;
+    const num_state *n = s;
+    return n->x > c->cap || n->depth >= c->max_depth;
+}
+static bool num_goal(void *ctx, const void *s)
+{
+    return ((const num_state *)s)->x == ((const num_ctx *)ctx)->target;
+}
+static double num_eval(void *ctx, const void *s)
+{
+    num_ctx *c = ctx;
+    c->evals++;
+    return -fabs((double)(c->target - ((const num_state *)s)->x));
+}
+static uint64_t num_hash(void *ctx, const void *s)
+{
+    return (uint64_t)((const num_state *)s)->x;
+}
+
+static search_domain num_domain(num_ctx *c)
+{
+    search_domain d;
+    memset(&d, 0, sizeof d);
+    d.ctx = c;
+    d.state_size = sizeof(num_state);
+    d.max_actions = 2;
+    d.actions = num_actions;
+    d.apply = num_apply;
+    d.terminal = num_terminal;
+    d.goal = num_goal;
+    d.evaluate = num_eval;
+    d.hash = num_hash;
+    return d;
+}
+
+START_TEST(test_bfs_shortest)
+{
+    num_ctx c = {37, 1000, 50, 0};
+    search_domain d = num_domain(&c);
+    num_state root = {1, 0};
+    search_config cfg = search_config_default();
+    cfg.budget.max_nodes = 100000;
+    search_result r;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_GOAL);
+    ck_assert(r.found);
+    ck_assert_int_eq(((num_state *)r.best_state)->x, 37);
+    ck_assert_int_eq(r.best_depth, 7);
+    ck_assert_int_eq(((num_state *)r.best_state)->depth, 7);
+    search_result_free(&d, &r);
+    ck_assert_ptr_null(r.best_state);
+}
+END_TEST
+
+START_TEST(test_dfs_and_gbfs_find_goal)
+{
+    num_ctx c = {37, 1000, 50, 0};
+    search_domain d = num_domain(&c);
+    num_state root = {1, 0};
+    search_config cfg = search_config_default();
+    cfg.budget.max_nodes = 100000;
+    search_result r;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_DFS, &cfg, &r), SEARCH_GOAL);
+    ck_assert_int_eq(((num_state *)r.best_state)->x, 37);
+    /* DFS follows x2 first (last child pops first), so it goes deep before it succeeds */
+    ck_assert_int_ge(r.best_depth, 7);
+    search_result_free(&d, &r);
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_GBFS, &cfg, &r), SEARCH_GOAL);
+    ck_assert_int_eq(((num_state *)r.best_state)->x, 37);
+    ck_assert_int_ge(r.best_depth, 7);
+    /* greedy on -|37-x| climbs straight: it needs far fewer pops than BFS */
+    uint64_t gbfs_pops = r.iterations;
+    search_result_free(&d, &r);
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_GOAL);
+    ck_assert_uint_lt(gbfs_pops, r.iterations);
+    search_result_free(&d, &r);
+}
+END_TEST
+
+START_TEST(test_bfs_exhausts_and_visits_each_state_once)
+{
+    /* cap 20: states 1..40 reachable, none equals 99; each x is expanded once */
+    num_ctx c = {99, 20, 1000, 0};
+    search_domain d = num_domain(&c);
+    num_state root = {1, 0};
+    search_config cfg = search_config_default();
+    search_result r;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_EXHAUSTED);
+    ck_assert(!r.found);
+    /* best = closest to 99 = the largest reachable x: 40 (20 x2) */
+    ck_assert_int_eq(((num_state *)r.best_state)->x, 40);
+    /* expanded states are x in 1..20 (two children each); the pops include duplicates */
+    ck_assert_uint_eq(r.nodes, 40);
+    search_result_free(&d, &r);
+}
+END_TEST
+
+START_TEST(test_budgets_exact)
+{
+    num_ctx c = {-5, 1 << 30, 1 << 30, 0};   /* unreachable goal, no terminal in sight */
+    search_domain d = num_domain(&c);
+    d.hash = NULL;
+    num_state root = {1, 0};
+    search_config cfg = search_config_default();
+    search_result r;
+    cfg.budget.max_nodes = 50;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_NODE_LIMIT);
+    ck_assert_uint_eq(r.nodes, 50);
+    search_result_free(&d, &r);
+
+    cfg.budget.max_nodes = 0;
+    cfg.budget.max_evals = 31;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_DFS, &cfg, &r), SEARCH_EVAL_LIMIT);
+    ck_assert_uint_eq(r.evals, 31);
+    search_result_free(&d, &r);
+
+    /* the domain's own counter, when it offers one, is what the budget reads */
+    cfg.budget.max_evals = 0;
+    cfg.budget.max_iterations = 10;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_GBFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert_uint_eq(r.iterations, 10);
+    search_result_free(&d, &r);
+
+    cfg.budget.max_iterations = 0;
+    cfg.budget.time_limit = 0.05;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_DFS, &cfg, &r), SEARCH_TIME_LIMIT);
+    ck_assert(r.elapsed >= 0.05 && r.elapsed < 5.0);
+    search_result_free(&d, &r);
+}
+END_TEST
+
+START_TEST(test_pool_full_is_a_clean_stop)
+{
+    num_ctx c = {-5, 1 << 30, 1 << 30, 0};
+    search_domain d = num_domain(&c);
+    d.hash = NULL;
+    num_state root = {1, 0};
+    search_config cfg = search_config_default();
+    cfg.budget.max_memory = 4096;
+    cfg.budget.max_nodes = 1000000;
+    search_result r;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_POOL_FULL);
+    ck_assert_ptr_nonnull(strstr(r.error, "pool full"));
+    ck_assert_uint_gt(r.nodes, 10);
+    ck_assert_ptr_nonnull(r.best_state);
+    search_result_free(&d, &r);
+
+    search_mcts_config mc = search_mcts_config_default();
+    mc.base.budget.max_memory = 8192;
+    mc.base.budget.max_iterations = 100000;
+    ck_assert_int_eq(search_mcts_run_once(&d, &root, &mc, &r), SEARCH_POOL_FULL);
+    ck_assert_ptr_nonnull(strstr(r.error, "pool full"));
+    ck_assert_uint_lt(r.iterations, 1000);
+    search_result_free(&d, &r);
+}
+END_TEST
+
+START_TEST(test_bad_config)
+{
+    num_ctx c = {37, 1000, 50, 0};
+    search_domain d = num_domain(&c);
+    d.evaluate = NULL;
+    num_state root = {1, 0};
+    search_config cfg = search_config_default();
+    search_result r;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_BAD_CONFIG);
+    ck_assert_ptr_nonnull(strstr(r.error, "evaluate"));
+    search_result_free(&d, &r);
+    d = num_domain(&c);
+    d.hash = NULL;
+    search_mcts_config mc = search_mcts_config_default();
+    mc.dedup = true;
+    mc.base.budget.max_iterations = 10;
+    ck_assert_int_eq(search_mcts_run_once(&d, &root, &mc, &r), SEARCH_BAD_CONFIG);
+    ck_assert_ptr_nonnull(strstr(r.error, "hash"));
+    search_result_free(&d, &r);
+}
+END_TEST
+
+/* ---- "ones": a string of L bits built left to right; value = fraction of ones ----
+ * Optimum: all ones (value 1).  Action 1 appends a one. */
+#define ONES_L 12
+typedef struct ones_state {
+    int len, ones;
+    uint32_t bits;
+} ones_state;
+
+static int ones_actions(void *ctx, const void *s, int *out)
+{
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+static void ones_apply(void *ctx, void *s, int a)
+{
+    ones_state *o = s;
+    o->bits |= (uint32_t)a << o->len;
+    o->len++;
+    o->ones += a;
+}
+static bool ones_terminal(void *ctx, const void *s)
+{
+    return ((const ones_state *)s)->len >= ONES_L;
+}
+static double ones_eval(void *ctx, const void *s)
+{
+    const ones_state *o = s;
+    return (double)o->ones / ONES_L;
+}
+static uint64_t ones_hash(void *ctx, const void *s)
+{
+    const ones_state *o = s;
+    return ((uint64_t)o->len << 32) | o->bits;
+}
+
+static search_domain ones_domain(void)
+{
+    search_domain d;
+    memset(&d, 0, sizeof d);
+    d.state_size = sizeof(ones_state);
+    d.max_actions = 2;
+    d.actions = ones_actions;
+    d.apply = ones_apply;
+    d.terminal = ones_terminal;
+    d.evaluate = ones_eval;
+    d.hash = ones_hash;
+    return d;
+}
+
+static int most_visited(const search_mcts *m, search_child_view *v, int *n)
+{
+    *n = search_mcts_children(m, v, 8);
+    int best = 0;
+    for (int i = 1; i < *n; i++)
+        if (v[i].visits > v[best].visits)
+            best = i;
+    return best;
+}
+
+START_TEST(test_mcts_finds_optimum)
+{
+    search_domain d = ones_domain();
+    ones_state root = {0, 0, 0};
+    for (int mode = 0; mode < 2; mode++) {
+        search_mcts_config mc = search_mcts_config_default();
+        mc.expand = mode ? SEARCH_EXPAND_ALL : SEARCH_EXPAND_ONE;
+        mc.base.seed = 7;
+        mc.base.budget.max_iterations = 3000;
+        char err[160];
+        search_mcts *m = search_mcts_new(&d, &root, &mc, err, sizeof err);
+        ck_assert_ptr_nonnull(m);
+        ck_assert_int_eq(search_mcts_run(m, 0), SEARCH_ITERATION_LIMIT);
+        search_child_view v[8];
+        int n;
+        int b = most_visited(m, v, &n);
+        ck_assert_int_eq(n, 2);
+        ck_assert_int_eq(v[b].action, 1);
+        ck_assert_uint_eq(v[0].visits + v[1].visits, mode ? 3000 : 3000);
+        search_result r;
+        search_mcts_result(m, &r);
+        ck_assert_double_eq(r.best_value, 1.0);
+        ck_assert_int_eq(r.best_depth, ONES_L);
+        ck_assert_uint_eq(r.iterations, 3000);
+        search_result_free(&d, &r);
+        search_mcts_free(m);
+    }
+}
+END_TEST
+
+START_TEST(test_mcts_deterministic)
+{
+    search_domain d = ones_domain();
+    ones_state root = {0, 0, 0};
+    search_mcts_config mc = search_mcts_config_default();
+    mc.base.seed = 99;
+    mc.base.budget.max_iterations = 500;
+    mc.best_from_rollouts = true;
+    search_child_view a[8], b[8];
+    char err[160];
+    search_mcts *m1 = search_mcts_new(&d, &root, &mc, err, sizeof err);
+    search_mcts *m2 = search_mcts_new(&d, &root, &mc, err, sizeof err);
+    search_mcts_run(m1, 0);
+    search_mcts_run(m2, 0);
+    int n1 = search_mcts_children(m1, a, 8), n2 = search_mcts_children(m2, b, 8);
+    ck_assert_int_eq(n1, n2);
+    for (int i = 0; i < n1; i++) {
+        ck_assert_uint_eq(a[i].visits, b[i].visits);
+        ck_assert_double_eq(a[i].value_sum, b[i].value_sum);
+    }
+    search_mcts_free(m2);
+    mc.base.seed = 100;
+    m2 = search_mcts_new(&d, &root, &mc, err, sizeof err);
+    search_mcts_run(m2, 0);
+    search_mcts_children(m2, b, 8);
+    ck_assert(a[0].value_sum != b[0].value_sum || a[1].value_sum != b[1].value_sum);
+    search_mcts_free(m1);
+    search_mcts_free(m2);
+}
+END_TEST
+
+/* selection that always prefers the first child, counting its calls */
+static int select_calls;
+static double select_first(void *ctx, const search_child_view *c)
+{
+    select_calls++;
+    return c->action == 0 ? 1.0 : 0.0;
+}
+/* rollout that always appends a one */
+static int rollout_calls;
+static int rollout_last(void *pctx, void *dctx, const void *s, const int *acts, int n,
+                        search_rng *rng)
+{
+    rollout_calls++;
+    return n - 1;
+}
+
+START_TEST(test_mcts_pluggable_select_and_rollout)
+{
+    search_domain d = ones_domain();
+    ones_state root = {0, 0, 0};
+    search_mcts_config mc = search_mcts_config_default();
+    mc.select = select_first;
+    mc.rollout = rollout_last;
+    mc.base.budget.max_iterations = 200;
+    select_calls = rollout_calls = 0;
+    char err[160];
+    search_mcts *m = search_mcts_new(&d, &root, &mc, err, sizeof err);
+    search_mcts_run(m, 0);
+    search_child_view v[8];
+    int n = search_mcts_children(m, v, 8);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_gt(select_calls, 0);
+    ck_assert_int_gt(rollout_calls, 0);
+    /* after its creation, child 1 is never selected again: one visit only */
+    int i1 = v[0].action == 1 ? 0 : 1;
+    ck_assert_uint_eq(v[i1].visits, 1);
+    /* the rollout appends ones only: child 1's one rollout is all ones, child 0's best is
+     * its first (one zero, then ones) */
+    int i0 = 1 - i1;
+    ck_assert_double_eq(v[i1].value_sum, 1.0);
+    ck_assert_double_eq_tol(v[i0].value_max, (ONES_L - 1.0) / ONES_L, 1e-12);
+    search_mcts_free(m);
+}
+END_TEST
+
+/* ---- dedup: both actions lead to the same state, so the tree must be a chain ---- */
+static void same_apply(void *ctx, void *s, int a)
+{
+    ones_apply(ctx, s, 1);
+}
+
+START_TEST(test_mcts_dedup_and_advance)
+{
+    search_domain d = ones_domain();
+    d.apply = same_apply;
+    ones_state root = {0, 0, 0};
+    search_mcts_config mc = search_mcts_config_default();
+    mc.dedup = true;
+    mc.base.budget.max_iterations = 30;
+    char err[160];
+    search_mcts *m = search_mcts_new(&d, &root, &mc, err, sizeof err);
+    search_mcts_run(m, 0);
+    search_result r;
+    search_mcts_result(m, &r);
+    /* a chain of ONES_L + root: one new node per iteration until the chain ends */
+    ck_assert_uint_eq(r.nodes, ONES_L);
+    ck_assert_int_eq(r.max_depth, ONES_L);
+    ck_assert_uint_eq(search_mcts_live_nodes(m), ONES_L + 1);
+    search_result_free(&d, &r);
+    search_mcts_free(m);
+
+    /* advance on the normal domain: the kept subtree only */
+    d = ones_domain();
+    mc.dedup = false;
+    mc.base.budget.max_iterations = 0;
+    m = search_mcts_new(&d, &root, &mc, err, sizeof err);
+    search_mcts_run(m, 400);
+    uint64_t before = search_mcts_live_nodes(m);
+    search_child_view v[8];
+    search_mcts_children(m, v, 8);
+    uint64_t kept_visits = v[1].visits;
+    ck_assert(search_mcts_advance(m, 1));
+    ck_assert(!search_mcts_advance(m, 5));
+    uint64_t after = search_mcts_live_nodes(m);
+    ck_assert_uint_lt(after, before);
+    /* one tree node per iteration through the kept child (plus itself) at most */
+    ck_assert_uint_le(after, kept_visits + 1);
+    int n = search_mcts_children(m, v, 8);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(v[0].depth, 2);
+    ck_assert_int_eq(search_mcts_run(m, 100), SEARCH_ITERATION_LIMIT);
+    search_mcts_free(m);
+}
+END_TEST
+
+/* ---- a state that owns heap memory: copy/release hooks (ASan checks for leaks) ---- */
+typedef struct heap_state {
+    int *x;
+} heap_state;
+static void heap_copy(void *ctx, void *dst, const void *src)
+{
+    heap_state *h = dst;
+    h->x = malloc(sizeof(int));
+    *h->x = *((const heap_state *)src)->x;
+}
+static void heap_release(void *ctx, void *s)
+{
+    free(((heap_state *)s)->x);
+}
+static int heap_actions(void *ctx, const void *s, int *out)
+{
+    out[0] = 1;
+    out[1] = 2;
+    out[2] = 3;
+    return 3;
+}
+static void heap_apply(void *ctx, void *s, int a)
+{
+    *((heap_state *)s)->x += a;
+}
+static bool heap_terminal(void *ctx, const void *s)
+{
+    return *((const heap_state *)s)->x >= 30;
+}
+static double heap_eval(void *ctx, const void *s)
+{
+    return *((const heap_state *)s)->x;
+}
+static uint64_t heap_hash(void *ctx, const void *s)
+{
+    return (uint64_t)*((const heap_state *)s)->x;
+}
+
+START_TEST(test_owned_states)
+{
+    search_domain d;
+    memset(&d, 0, sizeof d);
+    d.state_size = sizeof(heap_state);
+    d.max_actions = 3;
+    d.copy = heap_copy;
+    d.release = heap_release;
+    d.actions = heap_actions;
+    d.apply = heap_apply;
+    d.terminal = heap_terminal;
+    d.evaluate = heap_eval;
+    d.hash = heap_hash;
+    int x0 = 0;
+    heap_state root = {&x0};
+    search_config cfg = search_config_default();
+    search_result r;
+    for (int o = 0; o < 3; o++) {
+        cfg.budget.max_nodes = o == 1 ? 500 : 0;
+        search_tree(&d, &root, (search_order)o, &cfg, &r);
+        ck_assert_double_eq(r.best_value, 32.0);
+        search_result_free(&d, &r);
+    }
+    search_mcts_config mc = search_mcts_config_default();
+    mc.base.budget.max_iterations = 300;
+    mc.dedup = true;
+    search_mcts_run_once(&d, &root, &mc, &r);
+    ck_assert_double_gt(r.best_value, 0.0);
+    search_result_free(&d, &r);
+    mc.dedup = false;
+    mc.expand = SEARCH_EXPAND_ALL;
+    search_mcts_run_once(&d, &root, &mc, &r);
+    search_result_free(&d, &r);
+}
+END_TEST
+
+START_TEST(test_rng)
+{
+    search_rng a, b;
+    search_rng_seed3(&a, 1, 2, 3);
+    search_rng_seed3(&b, 1, 3, 2);
+    ck_assert_uint_ne(search_rng_next(&a), search_rng_next(&b));
+    int counts[5] = {0};
+    for (int i = 0; i < 50000; i++)
+        counts[search_rng_below(&a, 5)]++;
+    for (int i = 0; i < 5; i++)
+        ck_assert(counts[i] > 9500 && counts[i] < 10500);
+    double d = search_rng_double(&a);
+    ck_assert(d >= 0 && d < 1);
+    int v[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, seen = 0;
+    search_rng_shuffle_ints(&a, v, 10);
+    for (int i = 0; i < 10; i++)
+        seen |= 1 << v[i];
+    ck_assert_int_eq(seen, 1023);
+}
+END_TEST
+
+static Suite *search_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_bfs_shortest);
+    tcase_add_test(tc, test_dfs_and_gbfs_find_goal);
+    tcase_add_test(tc, test_bfs_exhausts_and_visits_each_state_once);
+    tcase_add_test(tc, test_budgets_exact);
+    tcase_add_test(tc, test_pool_full_is_a_clean_stop);
+    tcase_add_test(tc, test_bad_config);
+    tcase_add_test(tc, test_mcts_finds_optimum);
+    tcase_add_test(tc, test_mcts_deterministic);
+    tcase_add_test(tc, test_mcts_pluggable_select_and_rollout);
+    tcase_add_test(tc, test_mcts_dedup_and_advance);
+    tcase_add_test(tc, test_owned_states);
+    tcase_add_test(tc, test_rng);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(search_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,349 @@
+/* tree.c — BFS, DFS and greedy best-first search over a search_domain.
+ *
+ * Only frontier nodes live in the pool: a popped node is expanded and its slot freed at
+ * once, so memory grows with the frontier, not with the nodes ever created.  The visited
+ * set keeps 64-bit keys only.  Slots are fixed-size: a small header, then the state. */
+#include "tools/search/internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tnode {
+    double value;      /* evaluate() if `evaluated` */
+    int depth;
+    bool evaluated;
+} tnode;
+
+typedef struct heap_item {
+    double prio;
+    uint64_t seq;      /* generation order: FIFO among equal priorities */
+    uint32_t slot;
+} heap_item;
+
+typedef struct tree {
+    const search_domain *d;
+    search_order order;
+    size_t stride;          /* bytes per slot */
+    size_t state_off;       /* offset of the state in a slot */
+    unsigned char *slots;
+    uint32_t cap;           /* slots in the pool */
+    uint32_t *free_list;    /* unused slot indices (stack) */
+    uint32_t n_free;
+    /* frontier: ring (BFS), stack (DFS) or heap (GBFS), at most `cap` entries */
+    uint32_t *ring;
+    uint32_t head, count;
+    heap_item *heap;
+    uint64_t seq;
+} tree;
+
+static inline tnode *node_at(tree *t, uint32_t i)
+{
+    return (tnode *)(t->slots + (size_t)i * t->stride);
+}
+
+static inline void *state_at(tree *t, uint32_t i)
+{
+    return t->slots + (size_t)i * t->stride + t->state_off;
+}
+
+static bool heap_less(const heap_item *a, const heap_item *b)
+{
+    /* "a pops before b" */
+    if (a->prio != b->prio)
+        return a->prio > b->prio;
+    return a->seq < b->seq;
+}
+
+static void heap_push(tree *t, heap_item it)
+{
+    size_t i = t->count++;
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!heap_less(&it, &t->heap[p]))
+            break;
+        t->heap[i] = t->heap[p];
+        i = p;
+    }
+    t->heap[i] = it;
+}
+
+static uint32_t heap_pop(tree *t)
+{
+    uint32_t top = t->heap[0].slot;
+    heap_item last = t->heap[--t->count];
+    size_t i = 0, n = t->count;
+    for (;;) {
+        size_t l = 2 * i + 1, best = i;
+        const heap_item *bi = &last;
+        if (l < n && heap_less(&t->heap[l], bi)) {
+            best = l;
+            bi = &t->heap[l];
+        }
+        if (l + 1 < n && heap_less(&t->heap[l + 1], bi))
+            best = l + 1;
+        if (best == i)
+            break;
+        t->heap[i] = t->heap[best];
+        i = best;
+    }
+    if (n > 0)
+        t->heap[i] = last;
+    return top;
+}
+
+static void frontier_push(tree *t, uint32_t slot, double prio)
+{
+    switch (t->order) {
+    case SEARCH_BFS:
+        t->ring[(t->head + t->count++) % t->cap] = slot;
+        break;
+    case SEARCH_DFS:
+        t->ring[t->count++] = slot;
+        break;
+    case SEARCH_GBFS: {
+        heap_item it = {prio, t->seq++, slot};
+        heap_push(t, it);
+        break;
+    }
+    }
+}
+
+static uint32_t frontier_pop(tree *t)
+{
+    switch (t->order) {
+    case SEARCH_BFS: {
+        uint32_t s = t->ring[t->head];
+        t->head = (t->head + 1) % t->cap;
+        t->count--;
+        return s;
+    }
+    case SEARCH_DFS:
+        return t->ring[--t->count];
+    case SEARCH_GBFS:
+    default:
+        return heap_pop(t);
+    }
+}
+
+static bool tree_init(tree *t, const search_domain *d, search_order order, size_t memory)
+{
+    memset(t, 0, sizeof *t);
+    t->d = d;
+    t->order = order;
+    size_t align = 16;
+    t->state_off = (sizeof(tnode) + align - 1) / align * align;
+    t->stride = (t->state_off + d->state_size + align - 1) / align * align;
+    size_t per = t->stride + sizeof(uint32_t) /* free list */
+                 + (order == SEARCH_GBFS ? sizeof(heap_item) : sizeof(uint32_t));
+    size_t cap = memory / per;
+    if (cap > UINT32_MAX - 1)
+        cap = UINT32_MAX - 1;
+    if (cap < 2)
+        return false;
+    t->cap = (uint32_t)cap;
+    /* malloc, not calloc: untouched pages cost nothing until the frontier reaches them. */
+    t->slots = malloc(cap * t->stride);
+    t->free_list = malloc(cap * sizeof(uint32_t));
+    if (order == SEARCH_GBFS)
+        t->heap = malloc(cap * sizeof(heap_item));
+    else
+        t->ring = malloc(cap * sizeof(uint32_t));
+    if (!t->slots || !t->free_list || (!t->heap && !t->ring))
+        return false;
+    for (uint32_t i = 0; i < t->cap; i++)
+        t->free_list[i] = t->cap - 1 - i;
+    t->n_free = t->cap;
+    return true;
+}
+
+static void tree_free(tree *t)
+{
+    /* release states still on the frontier */
+    if (t->d && t->d->release && t->slots) {
+        for (uint32_t k = 0; k < t->count; k++) {
+            uint32_t s = t->order == SEARCH_GBFS ? t->heap[k].slot
+                         : t->order == SEARCH_BFS ? t->ring[(t->head + k) % t->cap]
+                                                  : t->ring[k];
+            search_state_release(t->d, state_at(t, s));
+        }
+    }
+    free(t->slots);
+    free(t->free_list);
+    free(t->ring);
+    free(t->heap);
+    memset(t, 0, sizeof *t);
+}
+
+search_status search_tree(const search_domain *d, const void *root, search_order order,
+                          const search_config *cfg, search_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->best_value = -INFINITY;
+    double t0 = search_now();
+    if (!search_check_domain(d, &cfg->budget, res->error, sizeof res->error)) {
+        res->status = SEARCH_BAD_CONFIG;
+        return res->status;
+    }
+    size_t memory = cfg->budget.max_memory ? cfg->budget.max_memory : SEARCH_DEFAULT_MEMORY;
+    /* a quarter of the budget is left for the visited set */
+    size_t pool_mem = d->hash ? memory / 4 * 3 : memory;
+    tree t;
+    int *acts = malloc((size_t)d->max_actions * sizeof *acts);
+    res->best_state = malloc(d->state_size);
+    bool have_best = false;
+    if (!acts || !res->best_state || !tree_init(&t, d, order, pool_mem)) {
+        if (!acts || !res->best_state)
+            memset(&t, 0, sizeof t);
+        tree_free(&t);
+        free(acts);
+        free(res->best_state);
+        res->best_state = NULL;
+        snprintf(res->error, sizeof res->error,
+                 "search: cannot reserve a node pool in %zu bytes (state %zu bytes)", memory,
+                 d->state_size);
+        res->status = SEARCH_POOL_FULL;
+        return res->status;
+    }
+    search_rng rng;
+    search_rng_seed(&rng, cfg->seed);
+    search_evals ev;
+    search_evals_init(&ev, d);
+    search_hset visited = {0};
+    bool eval_gen = cfg->eval_at_generation || order == SEARCH_GBFS;
+
+    uint32_t s0 = t.free_list[--t.n_free];
+    tnode *n0 = node_at(&t, s0);
+    n0->depth = 0;
+    n0->evaluated = false;
+    search_state_copy(d, state_at(&t, s0), root);
+    double p0 = 0;
+    if (eval_gen) {
+        if (order == SEARCH_GBFS && d->priority) {
+            p0 = search_priority(&ev, state_at(&t, s0));
+        } else {
+            n0->value = p0 = search_eval(&ev, state_at(&t, s0));
+            n0->evaluated = true;
+        }
+    }
+    frontier_push(&t, s0, p0);
+    uint64_t peak = 1;
+
+    search_status st = SEARCH_EXHAUSTED;
+    while (t.count > 0) {
+        search_status hit = search_budget_hit(&cfg->budget, res->nodes, res->iterations,
+                                              search_evals_used(&ev), t0);
+        if (hit != SEARCH_GOAL) {
+            st = hit;
+            break;
+        }
+        uint32_t s = frontier_pop(&t);
+        res->iterations++;
+        tnode *nd = node_at(&t, s);
+        void *state = state_at(&t, s);
+        int depth = nd->depth;
+        if (d->hash) {
+            uint64_t key = d->hash(d->ctx, state);
+            int added = search_hset_add(&visited, key, memory - pool_mem);
+            if (added == 0) {
+                search_state_release(d, state);
+                t.free_list[t.n_free++] = s;
+                continue;
+            }
+            if (added < 0) {
+                snprintf(res->error, sizeof res->error,
+                         "search: visited set full after %zu keys (memory budget %zu bytes)",
+                         visited.count, memory);
+                search_state_release(d, state);
+                t.free_list[t.n_free++] = s;
+                st = SEARCH_POOL_FULL;
+                break;
+            }
+        }
+        double value = nd->evaluated ? nd->value : search_eval(&ev, state);
+        if (!have_best || value > res->best_value ||
+            (value == res->best_value && cfg->best_ties_random && search_rng_below(&rng, 2))) {
+            if (have_best)
+                search_state_release(d, res->best_state);
+            search_state_copy(d, res->best_state, state);
+            res->best_value = value;
+            res->best_depth = depth;
+            have_best = true;
+        }
+        if (depth > res->max_depth)
+            res->max_depth = depth;
+        if (d->goal && d->goal(d->ctx, state)) {
+            if (res->best_state != NULL) {
+                search_state_release(d, res->best_state);
+                search_state_copy(d, res->best_state, state);
+                res->best_value = value;
+                res->best_depth = depth;
+            }
+            search_state_release(d, state);
+            t.free_list[t.n_free++] = s;
+            st = SEARCH_GOAL;
+            break;
+        }
+        bool stop = false;
+        if (!(d->terminal && d->terminal(d->ctx, state))) {
+            int na = d->actions(d->ctx, state, acts);
+            for (int i = 0; i < na; i++) {
+                search_status h = search_budget_hit(&cfg->budget, res->nodes, 0,
+                                                    search_evals_used(&ev), t0);
+                if (h != SEARCH_GOAL) {
+                    st = h;
+                    stop = true;
+                    break;
+                }
+                if (t.n_free == 0) {
+                    snprintf(res->error, sizeof res->error,
+                             "search: node pool full (%u nodes of %zu bytes in a %zu-byte "
+                             "budget); raise max_memory",
+                             t.cap, t.stride, memory);
+                    st = SEARCH_POOL_FULL;
+                    stop = true;
+                    break;
+                }
+                uint32_t c = t.free_list[--t.n_free];
+                tnode *cn = node_at(&t, c);
+                void *cs = state_at(&t, c);
+                search_state_copy(d, cs, state);
+                d->apply(d->ctx, cs, acts[i]);
+                cn->depth = depth + 1;
+                cn->evaluated = false;
+                double prio = 0;
+                if (eval_gen) {
+                    if (order == SEARCH_GBFS && d->priority) {
+                        prio = search_priority(&ev, cs);
+                    } else {
+                        cn->value = prio = search_eval(&ev, cs);
+                        cn->evaluated = true;
+                    }
+                }
+                frontier_push(&t, c, prio);
+                res->nodes++;
+            }
+        }
+        uint64_t live = t.cap - t.n_free;
+        if (live > peak)
+            peak = live;
+        search_state_release(d, state);
+        t.free_list[t.n_free++] = s;
+        if (stop)
+            break;
+    }
+    res->status = st;
+    res->found = st == SEARCH_GOAL;
+    res->peak_nodes = peak;
+    res->evals = search_evals_used(&ev);
+    res->elapsed = search_now() - t0;
+    if (!have_best) {
+        free(res->best_state);
+        res->best_state = NULL;
+    }
+    search_hset_free(&visited);
+    tree_free(&t);
+    free(acts);
+    return st;
+}
