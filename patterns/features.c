@@ -1,0 +1,235 @@
+/* features — the tactical and distance features of a move, and the packing. */
+#include "patterns/features.h"
+
+#include <stdlib.h>
+
+/*                                 pass cap ext atari self d1 d2 edge pat3 large */
+const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 5, 5, 3, 15, 24 };
+const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 17, 22, 25, 40 };
+const char *const pat_feature_name[PAT_NFEAT] = {
+    "pass", "capture", "extend", "atari", "selfatari",
+    "dist1", "dist2", "edge", "pat3", "large",
+};
+static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 5, 3, 3, 17, 17, 5, 0, 0 };
+
+int pat_feature_nvalues(enum pat_feature f)
+{
+    if (f == PAT_F_PAT3)
+        return pat3_classes() + 1;
+    if (f == PAT_F_LARGE)
+        return 1 << 24;
+    return fixed_nvalues[f];
+}
+
+void pat_init(void)
+{
+    board_init();
+    pat3_init();
+    (void)pat_large_fingerprint();
+}
+
+int pat_distance(const struct board *b, point a, point c)
+{
+    int dx = abs(board_x(b, a) - board_x(b, c));
+    int dy = abs(board_y(b, a) - board_y(b, c));
+    return dx + dy + (dx > dy ? dx : dy);
+}
+
+static unsigned dist_value(const struct board *b, point p, point prev)
+{
+    if (prev <= 0)
+        return 0;
+    int d = pat_distance(b, p, prev);
+    return d >= 17 ? 16u : (unsigned)(d - 1);
+}
+
+/* Does the string with id `s` have a stone next to point `q`? */
+static bool string_touches(const struct board *b, uint16_t s, point q)
+{
+    const int *offs = b->geom->offs;
+    for (int i = 0; i < 4; i++)
+        if (b->sid[q + offs[i]] == s && b->color[q + offs[i]] != EMPTY)
+            return true;
+    return false;
+}
+
+/* Does the string at stone `q` (colour `them`, in atari) touch an own string
+ * (colour color_other(them)) that is in atari too? */
+static bool capture_saves(const struct board *b, point q)
+{
+    const int *offs = b->geom->offs;
+    enum color own = color_other((enum color)b->color[q]);
+    point s = q;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point r = s + offs[i];
+            if (b->color[r] == own && b->str[b->sid[r]].libs == 1)
+                return true;
+        }
+        s = b->next_stone[s];
+    } while (s != q);
+    return false;
+}
+
+static void add_lib(point *set, int *n, point q)
+{
+    for (int i = 0; i < *n; i++)
+        if (set[i] == q)
+            return;
+    set[(*n)++] = q;
+}
+
+pat_vec pat_move_features(const struct board *b, enum color c, point p,
+                          const struct pat_opts *o)
+{
+    pat_vec v = 0;
+    unsigned off = o ? o->disabled : 0;
+    if (p == PASS) {
+        if (!(off & 1u << PAT_F_PASS))
+            v = pat_set(v, PAT_F_PASS, b->last_move == PASS ? 2 : 1);
+        return v;
+    }
+    const int *offs = b->geom->offs;
+    enum color them = color_other(c);
+    point last = b->last_move;
+
+    uint16_t own_sid[4], opp_sid[4];
+    point own_at[4], opp_at[4];
+    int n_own = 0, n_opp = 0;
+    for (int i = 0; i < 4; i++) {
+        point q = p + offs[i];
+        uint8_t qc = b->color[q];
+        uint16_t s = b->sid[q];
+        if (qc == c || qc == them) {
+            uint16_t *ids = qc == c ? own_sid : opp_sid;
+            point *at = qc == c ? own_at : opp_at;
+            int *n = qc == c ? &n_own : &n_opp;
+            int j = 0;
+            while (j < *n && ids[j] != s)
+                j++;
+            if (j == *n) {
+                ids[*n] = s;
+                at[(*n)++] = q;
+            }
+        }
+    }
+
+    /* Captures, and atari on the opponent. */
+    unsigned capture = 0, atari = 0;
+    bool last_adjacent = false;
+    for (int i = 0; i < 4; i++)
+        if (last > 0 && p + offs[i] == last)
+            last_adjacent = true;
+    for (int j = 0; j < n_opp; j++) {
+        unsigned libs = b->str[opp_sid[j]].libs;
+        if (libs == 1) {
+            unsigned val = 4;
+            if (capture_saves(b, opp_at[j]))
+                val = 1;
+            else if (last > 0 && b->color[last] == them && b->sid[last] == opp_sid[j])
+                val = 2;
+            else if (last_adjacent)
+                val = 3;
+            if (capture == 0 || val < capture)
+                capture = val;
+        } else if (libs == 2) {
+            atari = b->ko ? 1 : 2;
+        }
+    }
+
+    /* Liberties of the string the move makes (exact without captures; with
+     * captures only the captured neighbours are added, which is enough to tell
+     * 1, 2 and "3 or more" apart in the cases the features use). */
+    point libset[16];
+    int n_libs = 0;
+    int stones = 1;
+    for (int i = 0; i < 4 && n_libs < 3; i++) {
+        point q = p + offs[i];
+        if (b->color[q] == EMPTY)
+            add_lib(libset, &n_libs, q);
+        else if (b->color[q] == them && b->str[b->sid[q]].libs == 1)
+            add_lib(libset, &n_libs, q);
+    }
+    for (int j = 0; j < n_own; j++) {
+        const struct board_string *st = &b->str[own_sid[j]];
+        stones += st->stones;
+        if (n_libs >= 3)
+            continue;
+        if (st->libs > 4) {
+            n_libs = 3;
+            continue;
+        }
+        point l[4];
+        int k = board_string_libs(b, own_at[j], l, 4);
+        for (int m = 0; m < k && n_libs < 3; m++)
+            if (l[m] != p)
+                add_lib(libset, &n_libs, l[m]);
+    }
+
+    unsigned extend = 0, selfatari = 0;
+    if (capture == 0 && n_libs <= 1)
+        selfatari = stones <= 2 ? 1 : 2;
+    if (!selfatari && n_libs >= 2) {
+        for (int j = 0; j < n_own; j++) {
+            if (b->str[own_sid[j]].libs != 1)
+                continue;
+            bool fresh = false;
+            if (last > 0 && b->color[last] == them)   /* previous move touches it */
+                fresh = string_touches(b, own_sid[j], last);
+            unsigned val = fresh ? (n_libs >= 3 ? 1 : 2) : (n_libs >= 3 ? 3 : 4);
+            if (extend == 0 || val < extend)
+                extend = val;
+        }
+    }
+
+    int size = b->size, x = board_x(b, p), y = board_y(b, p);
+    int line = x;
+    if (y < line) line = y;
+    if (size - 1 - x < line) line = size - 1 - x;
+    if (size - 1 - y < line) line = size - 1 - y;
+    line += 1;
+
+    int cls = pat3_class(pat3_raw(b, c, p));
+
+    unsigned val[PAT_NFEAT] = { 0 };
+    val[PAT_F_CAPTURE] = capture;
+    val[PAT_F_EXTEND] = extend;
+    val[PAT_F_ATARI] = atari;
+    val[PAT_F_SELFATARI] = selfatari;
+    val[PAT_F_DIST1] = dist_value(b, p, last);
+    val[PAT_F_DIST2] = dist_value(b, p, b->last_move2);
+    val[PAT_F_EDGE] = line <= 4 ? (unsigned)line : 0;
+    val[PAT_F_PAT3] = cls >= 0 ? (unsigned)cls + 1 : 0;
+    if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {
+        uint64_t h[PAT_LARGE_NSIZES];
+        pat_large_hashes(b, c, p, h);
+        for (int s = PAT_LARGE_NSIZES - 1; s >= 0; s--) {
+            uint32_t idx = o->large_lookup(o->large_dict, h[s]);
+            if (idx) {
+                val[PAT_F_LARGE] = idx;
+                break;
+            }
+        }
+    }
+    for (int f = 1; f < PAT_NFEAT; f++)
+        if (val[f] && !(off & 1u << f))
+            v = pat_set(v, (enum pat_feature)f, val[f]);
+    return v;
+}
+
+int pat_all_features(const struct board *b, enum color c, const struct pat_opts *o,
+                     point *moves, pat_vec *vecs)
+{
+    int n = 0;
+    for (int i = 0; i < b->n_empty; i++) {
+        point p = b->empty[i];
+        if (!board_is_legal(b, c, p))
+            continue;
+        moves[n] = p;
+        vecs[n] = pat_move_features(b, c, p, o);
+        n++;
+    }
+    moves[n] = PASS;
+    vecs[n] = pat_move_features(b, c, PASS, o);
+    return n + 1;
+}

@@ -1,0 +1,150 @@
+/* features — the Bradley–Terry features of a candidate move (Coulom 2007 style),
+ * packed into one 64-bit vector, shared by the trainer and the engine.
+ *
+ * A move is a "team" whose members are its feature values; its strength is the
+ * product of their gammas (see gammas.h). Every feature value is seen from the
+ * side to move: own stones are "X", the opponent's "O", so one entry covers a
+ * black move and the colour-swapped white move (colour-swap canonicalisation).
+ *
+ *  feature    values (0 = absent, gamma 1)
+ *  pass       1 pass after a move, 2 pass after a pass
+ *  capture    1 the captured string touches an own string in atari (saves it),
+ *             2 re-captures the previous move's string, 3 the previous move is
+ *             next to the capturing point (prevents its connection), 4 other
+ *  extend     extension of an own string in atari, not a self-atari:
+ *             1 atari made by the previous move, >= 3 liberties after
+ *             2 atari made by the previous move, 2 liberties after
+ *             3 older atari, >= 3 liberties;  4 older atari, 2 liberties
+ *  atari      1 atari while a simple ko is on the board, 2 other atari
+ *  selfatari  1 the string left in atari has 1-2 stones (throw-in, nakade), 2 more
+ *  dist1      distance to the previous move, Coulom's d = |dx|+|dy|+max(|dx|,|dy|):
+ *             value d-1 for d = 2..16, 16 for d >= 17 (absent after a pass/none)
+ *  dist2      the same for the move before the previous one
+ *  edge       line of the move counted from the nearest edge, 1..4 (>= 5: absent)
+ *  pat3       the 3x3 pattern with atari marks on the 4 orthogonal neighbours,
+ *             canonical under the 8 symmetries; value = class index + 1
+ *  large      the largest diamond pattern (points with d <= s around the move,
+ *             s in PAT_LARGE_SIZES) known to the gamma table; value = dictionary
+ *             index + 1 (indices belong to one table: see gammas.h)
+ *
+ * 3x3 codes ("pat3 raw code", 20 bits): bits 2i..2i+1 hold the colour of
+ * neighbour i in the order N, E, S, W, NE, SE, SW, NW (the board's nbr3x3 order,
+ * values enum color: 0 empty, 1 black, 2 white, 3 off-board); bit 16+i (i < 4) is
+ * set when the orthogonal neighbour i is a string with one liberty. Before
+ * canonicalisation the colours are normalised so that the mover is 1 (BLACK).
+ *
+ * Speed: pat_move_features() without PAT_WITH_LARGE is cheap enough for BT
+ * playouts; the playout code may instead keep the pat3 raw code incrementally from
+ * board->nbr3x3 (pat3_raw_from_nbr) and recompute the tactical bits only around
+ * the last move. Large patterns cost about 600 table look-ups per move and are
+ * meant for the tree and the trainer.
+ */
+#ifndef HANE_PATTERNS_FEATURES_H
+#define HANE_PATTERNS_FEATURES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/board.h"
+
+enum pat_feature {
+    PAT_F_PASS, PAT_F_CAPTURE, PAT_F_EXTEND, PAT_F_ATARI, PAT_F_SELFATARI,
+    PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_PAT3, PAT_F_LARGE,
+    PAT_NFEAT
+};
+
+/* A move's feature values, one bit field per feature. */
+typedef uint64_t pat_vec;
+
+/* Bit layout of pat_vec: shift and width per feature (sum = 64). */
+extern const uint8_t pat_shift[PAT_NFEAT];
+extern const uint8_t pat_bits[PAT_NFEAT];
+/* Names used in gamma tables and on the command line ("pass", "capture", ...). */
+extern const char *const pat_feature_name[PAT_NFEAT];
+/* Number of values of each feature, value 0 (absent) included. Fixed for all
+ * but pat3 (pat3_classes() + 1) and large (table-dependent: 1 << 24 at most). */
+int pat_feature_nvalues(enum pat_feature f);
+
+static inline unsigned pat_get(pat_vec v, enum pat_feature f)
+{
+    return (unsigned)((v >> pat_shift[f]) & ((1ull << pat_bits[f]) - 1));
+}
+static inline pat_vec pat_set(pat_vec v, enum pat_feature f, unsigned val)
+{
+    uint64_t mask = ((1ull << pat_bits[f]) - 1) << pat_shift[f];
+    return (v & ~mask) | (((uint64_t)val << pat_shift[f]) & mask);
+}
+
+/* Coulom's distance between two vertices. */
+int pat_distance(const struct board *b, point a, point c);
+
+/* ---- 3x3 patterns ---- */
+
+#define PAT3_RAW_CODES (1u << 20)
+
+/* Builds the canonicalisation tables (about 2 MB). Thread-safe and idempotent;
+ * pat_init() calls it. */
+void pat3_init(void);
+/* Number of canonical classes (the pat3 feature has values 1..pat3_classes()). */
+int pat3_classes(void);
+/* Class index (0-based) of a mover-normalised raw code, or -1 if the code cannot
+ * occur on a board (e.g. an atari mark on an empty point). */
+int pat3_class(uint32_t raw);
+/* Smallest raw code of a class (its canonical representative). */
+uint32_t pat3_class_code(int cls);
+/* Canonical form of a raw code: the smallest of its 8 symmetric images. */
+uint32_t pat3_canonical(uint32_t raw);
+/* Applies symmetry t (0..7) to a raw code. */
+uint32_t pat3_transform(uint32_t raw, int t);
+/* Swaps black and white in a raw code (atari marks are kept). */
+uint32_t pat3_swap_colors(uint32_t raw);
+/* Raw code of the 3x3 neighbourhood of `p` for mover `c`, with atari marks. */
+uint32_t pat3_raw(const struct board *b, enum color c, point p);
+/* The same from the board's incremental nbr3x3 code (saves 8 colour reads). */
+uint32_t pat3_raw_from_nbr(const struct board *b, enum color c, point p);
+/* Text form: 8 characters N,E,S,W,NE,SE,SW,NW from "X" (mover), "O", "." and
+ * "#" (off board); "x"/"o" mark an orthogonal string in atari. `out` holds 9. */
+void pat3_to_string(uint32_t raw, char *out);
+/* Parses that text form; false on a malformed string. */
+bool pat3_from_string(const char *s, uint32_t *raw);
+
+/* ---- large diamond patterns ---- */
+
+#define PAT_LARGE_NSIZES 7
+/* Diamond sizes: the points with d <= s around the move (s = 4 .. 10). */
+extern const int pat_large_sizes[PAT_LARGE_NSIZES];
+
+/* Canonical hashes of the patterns around `p` for mover `c`, one per size
+ * (smallest first); the size is mixed into each hash. Canonical = the smallest
+ * hash of the 8 symmetric images, colours normalised to the mover. */
+void pat_large_hashes(const struct board *b, enum color c, point p,
+                      uint64_t out[PAT_LARGE_NSIZES]);
+/* Fingerprint of the Zobrist keys: gamma tables store it, so a table made with
+ * other keys is refused. */
+uint64_t pat_large_fingerprint(void);
+
+/* ---- whole moves ---- */
+
+/* Looks up a large-pattern hash in some dictionary; returns index + 1, or 0. */
+typedef uint32_t (*pat_large_lookup_fn)(const void *dict, uint64_t hash);
+
+struct pat_opts {
+    unsigned disabled;              /* bit f set: feature f is left at 0 */
+    pat_large_lookup_fn large_lookup; /* NULL: no large patterns */
+    const void *large_dict;
+};
+
+/* Builds all tables (3x3 classes, Zobrist keys). Call before anything else here;
+ * thread-safe and idempotent. Calls board_init(). */
+void pat_init(void);
+
+/* Features of `c` playing at `p` (a legal move or PASS) on `b`. */
+pat_vec pat_move_features(const struct board *b, enum color c, point p,
+                          const struct pat_opts *o);
+
+/* Every legal move of `c` (simple ko, no suicide) plus PASS, into `moves` and
+ * `vecs` (room for BOARD_MAX_POINTS + 1 each); returns how many. PASS is last. */
+int pat_all_features(const struct board *b, enum color c, const struct pat_opts *o,
+                     point *moves, pat_vec *vecs);
+
+#endif

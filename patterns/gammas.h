@@ -1,0 +1,95 @@
+/* gammas — a Bradley–Terry gamma table: one gamma per feature value, the
+ * dictionary of large patterns, metadata; JSON load/save; the compiled-in default.
+ *
+ * File format (JSON, written by hane-train):
+ *
+ *   { "format": "hane-gammas", "version": 1,
+ *     "pattern_hash": "<16 hex digits: pat_large_fingerprint()>",
+ *     "meta": { free-form: sources, games, positions, iterations, accuracy ... },
+ *     "gammas": {
+ *        "pass": { "1": 0.3, "2": 12.0 },   value -> gamma, values as in features.h
+ *        ...,
+ *        "pat3": { "X.o#..##": 2.5, ... },   the 3x3 text form (pat3_to_string)
+ *        "large": { "6:0123456789abcdef": 7.1, ... }   size:canonical hash
+ *     } }
+ *
+ * Absent values have gamma 1. Loading checks everything (format, version,
+ * pattern hash, feature names, value ranges, gammas finite and > 0) and reports
+ * the first problem with the file name and a JSON path, or jansson's line and
+ * column for a syntax error. The large-pattern feature value of a move is an
+ * index into this table's dictionary, so a pat_vec belongs to the table whose
+ * pat_opts (pat_gammas_opts) computed it.
+ */
+#ifndef HANE_PATTERNS_GAMMAS_H
+#define HANE_PATTERNS_GAMMAS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "patterns/features.h"
+
+struct json_t;
+
+struct pat_gammas {
+    float *gamma[PAT_NFEAT];     /* gamma[f][v], v < n_values[f]; gamma[f][0] = 1 */
+    int n_values[PAT_NFEAT];
+    /* Large patterns: entry i (feature value i + 1) has hash large_hash[i]. */
+    uint64_t *large_hash;
+    uint8_t *large_size;         /* index into pat_large_sizes */
+    uint32_t n_large, cap_large;
+    uint64_t *ht_key;            /* open addressing: hash -> value (0 = empty) */
+    uint32_t *ht_val;
+    uint32_t ht_mask;
+    struct json_t *meta;         /* owned JSON object, never NULL */
+};
+
+#define PAT_LARGE_MAX ((1u << 24) - 2)
+
+/* A table with every gamma 1 and no large pattern. NULL if memory runs out. */
+struct pat_gammas *pat_gammas_new(void);
+void pat_gammas_free(struct pat_gammas *t);
+
+/* Adds a large pattern (or finds it); returns its feature value (index + 1), or 0
+ * when the table is full or memory runs out. Its gamma starts at 1. */
+uint32_t pat_gammas_large_add(struct pat_gammas *t, uint64_t hash, int size_index);
+/* Feature value of a large-pattern hash, or 0: a pat_large_lookup_fn. */
+uint32_t pat_gammas_large_find(const void *table, uint64_t hash);
+
+/* Options that compute features against this table (large patterns on). */
+void pat_gammas_opts(const struct pat_gammas *t, struct pat_opts *o);
+
+/* Strength of a move: the product of its feature gammas. */
+static inline double pat_gammas_strength(const struct pat_gammas *t, pat_vec v)
+{
+    double s = 1.0;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        unsigned x = pat_get(v, (enum pat_feature)f);
+        if (x)
+            s *= t->gamma[f][x];
+    }
+    return s;
+}
+
+/* Parses a table from `len` bytes; `name` is used in messages. NULL on error
+ * with the message in err[0..errlen). */
+struct pat_gammas *pat_gammas_parse(const char *buf, size_t len, const char *name,
+                                    char *err, size_t errlen);
+struct pat_gammas *pat_gammas_load(const char *path, char *err, size_t errlen);
+
+/* The whole table as JSON text (malloc'ed, NUL-terminated), gammas with 6
+ * significant digits. NULL if memory runs out. */
+char *pat_gammas_dump(const struct pat_gammas *t);
+/* Writes atomically: PATH.tmp.PID then rename, so an interrupted write leaves
+ * the previous file intact. False with a message on error. */
+bool pat_gammas_save(const struct pat_gammas *t, const char *path, char *err, size_t errlen);
+
+/* The table compiled into the binary from data/gammas.json (parsed once,
+ * thread-safe, shared: do not free). Never NULL: a broken built-in table is a
+ * build error caught by the unit tests, and aborts with a message at run time. */
+const struct pat_gammas *pat_gammas_default(void);
+/* The built-in JSON text itself (for tools that want to re-read it). */
+extern const char pat_default_json[];
+extern const size_t pat_default_json_len;
+
+#endif

@@ -1,0 +1,129 @@
+/* large — diamond-shaped patterns around a move, Zobrist-hashed and canonical
+ * under the 8 symmetries (colours normalised to the mover). */
+#include "patterns/features.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10 };
+
+#define MAX_D 10
+#define MAX_PTS 128
+
+/* The points of the largest diamond, sorted by distance d (then by a fixed
+ * order), without the centre: size s is the prefix of length size_end[s]. */
+static int pt_dx[MAX_PTS], pt_dy[MAX_PTS], n_pts;
+static int size_end[PAT_LARGE_NSIZES];
+/* perm[t][k]: index of the point that symmetry t sends point k to. */
+static uint8_t perm[8][MAX_PTS];
+/* key[k][colour]: colour 0 (empty) has key 0. */
+static uint64_t key[MAX_PTS][4];
+static uint64_t size_key[PAT_LARGE_NSIZES];
+static uint64_t fingerprint;
+static pthread_once_t large_once = PTHREAD_ONCE_INIT;
+
+static int dist(int dx, int dy)
+{
+    int ax = abs(dx), ay = abs(dy);
+    return ax + ay + (ax > ay ? ax : ay);
+}
+
+/* splitmix64: a fixed-seed generator, so hashes (and gamma tables) are the
+ * same on every machine and every run. */
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void build(void)
+{
+    for (int d = 1; d <= MAX_D; d++)
+        for (int dy = -MAX_D; dy <= MAX_D; dy++)
+            for (int dx = -MAX_D; dx <= MAX_D; dx++)
+                if (dist(dx, dy) == d) {
+                    pt_dx[n_pts] = dx;
+                    pt_dy[n_pts] = dy;
+                    n_pts++;
+                }
+    for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
+        int e = 0;
+        while (e < n_pts && dist(pt_dx[e], pt_dy[e]) <= pat_large_sizes[s])
+            e++;
+        size_end[s] = e;
+    }
+    for (int t = 0; t < 8; t++)
+        for (int k = 0; k < n_pts; k++) {
+            int dx = pt_dx[k], dy = pt_dy[k];
+            if (t & 1) dx = -dx;
+            if (t & 2) dy = -dy;
+            if (t & 4) { int s = dx; dx = dy; dy = s; }
+            for (int j = 0; j < n_pts; j++)
+                if (pt_dx[j] == dx && pt_dy[j] == dy)
+                    perm[t][k] = (uint8_t)j;
+        }
+    uint64_t seed = 0x68616e652d706174ull;  /* "hane-pat" */
+    for (int k = 0; k < n_pts; k++) {
+        key[k][0] = 0;
+        for (int c = 1; c < 4; c++)
+            key[k][c] = splitmix(&seed);
+    }
+    for (int s = 0; s < PAT_LARGE_NSIZES; s++)
+        size_key[s] = splitmix(&seed);
+    /* The fingerprint covers the point order and every key. */
+    uint64_t f = 0x1234567ull;
+    for (int k = 0; k < n_pts; k++) {
+        f = f * 31 + (uint64_t)(pt_dx[k] + 64) * 131 + (uint64_t)(pt_dy[k] + 64);
+        for (int c = 1; c < 4; c++)
+            f ^= key[k][c] + (f << 6) + (f >> 2);
+    }
+    for (int s = 0; s < PAT_LARGE_NSIZES; s++)
+        f ^= size_key[s] + (f << 6) + (f >> 2) + (uint64_t)size_end[s];
+    fingerprint = f;
+}
+
+static void large_init(void)
+{
+    pthread_once(&large_once, build);
+}
+
+uint64_t pat_large_fingerprint(void)
+{
+    large_init();
+    return fingerprint;
+}
+
+void pat_large_hashes(const struct board *b, enum color c, point p,
+                      uint64_t out[PAT_LARGE_NSIZES])
+{
+    int size = b->size;
+    int x0 = board_x(b, p), y0 = board_y(b, p);
+    uint8_t col[MAX_PTS];
+    /* Colours seen from the mover: own stones 1, the opponent's 2. */
+    const uint8_t *swap = c == WHITE ? (const uint8_t[4]){ 0, 2, 1, 3 }
+                                     : (const uint8_t[4]){ 0, 1, 2, 3 };
+    for (int k = 0; k < n_pts; k++) {
+        int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
+        if (x < 0 || y < 0 || x >= size || y >= size)
+            col[k] = OFFBOARD;
+        else
+            col[k] = swap[b->color[board_point(b, x, y)]];
+    }
+    uint64_t h[8] = { 0 };
+    int k = 0;
+    for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
+        for (; k < size_end[s]; k++) {
+            if (col[k] == EMPTY)
+                continue;
+            for (int t = 0; t < 8; t++)
+                h[t] ^= key[perm[t][k]][col[k]];
+        }
+        uint64_t best = h[0];
+        for (int t = 1; t < 8; t++)
+            if (h[t] < best)
+                best = h[t];
+        out[s] = best ^ size_key[s];
+    }
+}
