@@ -96,6 +96,7 @@ include patterns/module.mk
 include gtp/module.mk
 -include $(sort $(wildcard tools/*/module.mk))
 include regress/module.mk
+-include regress/fuzz/module.mk
 
 all: $(BINS)
 

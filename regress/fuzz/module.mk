@@ -1,0 +1,60 @@
+# regress/fuzz/: libFuzzer harnesses, one binary per regress/fuzz/fuzz_*.c.
+#
+#   make fuzz                      builds them (clang) in build/fuzz/
+#   make fuzz FUZZ_RUNS=1000000    ... and runs each for that many executions
+#
+# Everything is compiled with clang under -fsanitize=fuzzer-no-link,address,undefined
+# in its own object tree (build/fuzz), independent of VARIANT, and each harness
+# links all of hane's library code (every engine/, patterns/ and gtp/ source but
+# gtp/main.c). Runs grow a corpus in build/fuzz/corpus/NAME from the seeds in
+# regress/sgf/ (and regress/gtp/ if present); crashing inputs are written to
+# build/fuzz/crash-NAME-*; keep them under regress/sgf/crashers/ once fixed.
+FUZZ_CC     ?= clang
+FUZZ_DIR    := build/fuzz
+FUZZ_RUNS   ?=
+FUZZ_FLAGS  ?= -max_len=4096 -timeout=10 -rss_limit_mb=2048
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DHANE_CHECKS \
+               -pthread -I. -MMD -MP
+FUZZ_LIB_SRC := $(sort $(wildcard engine/*.c) $(wildcard patterns/*.c) \
+                  $(filter-out gtp/main.c,$(wildcard gtp/*.c)))
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_LIB_SRC))
+FUZZ_HARNESS := $(sort $(wildcard regress/fuzz/fuzz_*.c))
+FUZZ_BINS    := $(patsubst regress/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_HARNESS))
+# Seed inputs per harness: FUZZ_SEEDS_<name> (directories, read recursively).
+FUZZ_SEEDS_fuzz_sgf ?= regress/sgf
+FUZZ_SEEDS_fuzz_gtp ?= $(wildcard regress/gtp regress/fuzz/seeds/gtp)
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (fuzz)")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ)
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/regress/fuzz/fuzz_%.o $(FUZZ_DIR)/libhane-fuzz.a
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -pthread -o $@ $^ $(LDLIBS)
+
+# fuzz_run: runs harness $(1) for FUZZ_RUNS executions (log in build/fuzz/NAME.log).
+define fuzz_run
+	@mkdir -p $(FUZZ_DIR)/corpus/$(1)
+	@echo "  FUZZ    $(1): $(FUZZ_RUNS) runs"
+	@$(FUZZ_DIR)/$(1) -runs=$(FUZZ_RUNS) $(FUZZ_FLAGS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/crash-$(1)- \
+	    $(if $(wildcard regress/fuzz/$(1).dict),-dict=regress/fuzz/$(1).dict) \
+	    $(FUZZ_DIR)/corpus/$(1) $(FUZZ_SEEDS_$(1)) 2>$(FUZZ_DIR)/$(1).log \
+	    || { tail -n 40 $(FUZZ_DIR)/$(1).log; exit 1; }
+	@grep -E '^(Done [0-9]+ runs|stat::number_of_executed_units)' $(FUZZ_DIR)/$(1).log | sed 's|^|  $(1): |'
+
+endef
+
+fuzz: $(FUZZ_BINS)
+	$(if $(FUZZ_RUNS),$(foreach b,$(FUZZ_BINS),$(call fuzz_run,$(notdir $(b)))))
+
+-include $(shell find $(FUZZ_DIR) -name '*.d' 2>/dev/null)
+
+# Keep harness objects (make would delete them as intermediates).
+.SECONDARY: $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_HARNESS))
