@@ -1,0 +1,412 @@
+/* test_features — move features on hand-made positions, canonicalisation of
+ * patterns under symmetry and colour swap, gamma tables in and out of JSON. */
+#include "patterns/features.h"
+#include "patterns/gammas.h"
+
+#include <check.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Sets up a board from rows drawn top (y = size - 1) to bottom: X black,
+ * O white, . empty. Black to move. */
+static void draw(struct board *b, int size, const char *const rows[])
+{
+    board_clear(b, size);
+    for (int r = 0; r < size; r++) {
+        int y = size - 1 - r;
+        ck_assert_int_eq((int)strlen(rows[r]), size);
+        for (int x = 0; x < size; x++) {
+            char c = rows[r][x];
+            if (c == 'X' || c == 'O')
+                ck_assert(board_setup_stone(b, c == 'X' ? BLACK : WHITE, board_point(b, x, y)));
+        }
+    }
+}
+
+static pat_vec feat(const struct board *b, enum color c, int x, int y)
+{
+    return pat_move_features(b, c, board_point(b, x, y), NULL);
+}
+
+static void setup(void)
+{
+    pat_init();
+}
+
+START_TEST(capture_values)
+{
+    struct board b;
+    /* O at c1 is in atari (liberty c2) and X at b1 too (liberty b2); White's
+     * last move is a1, next to X b1. */
+    static const char *const rows[] = {
+        ".........", ".........", ".........", ".........", ".........",
+        ".........", ".........", ".........", ".X.X.....",
+    };
+    static const char *const rows2[] = {
+        ".........", ".........", ".........", ".........", ".........",
+        ".........", ".........", ".........", ".XOX.....",
+    };
+    draw(&b, 9, rows2);
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 0, 0)), 0);
+    /* capturing c1 saves b1 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 2, 1), PAT_F_CAPTURE), 1);
+    /* capturing a1 (the previous move) also saves b1: saving ranks first */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 0, 1), PAT_F_CAPTURE), 1);
+    /* extending b1 to b2: atari made by the previous move, 3 liberties after */
+    pat_vec e = feat(&b, BLACK, 1, 1);
+    ck_assert_uint_eq(pat_get(e, PAT_F_EXTEND), 1);
+    ck_assert_uint_eq(pat_get(e, PAT_F_CAPTURE), 0);
+    ck_assert_uint_eq(pat_get(e, PAT_F_SELFATARI), 0);
+
+    /* Re-capture: White plays c1 into atari; Black takes it back. */
+    draw(&b, 9, rows);
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 2, 0)), 0);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 2, 1), PAT_F_CAPTURE), 2);
+
+    /* Other capture: the previous move far away. */
+    draw(&b, 9, rows2);
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 8, 8)), 0);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 2, 1), PAT_F_CAPTURE), 4);
+    /* a quiet move has no tactical feature */
+    pat_vec q = feat(&b, BLACK, 5, 5);
+    ck_assert_uint_eq(pat_get(q, PAT_F_CAPTURE) | pat_get(q, PAT_F_ATARI)
+                      | pat_get(q, PAT_F_EXTEND) | pat_get(q, PAT_F_SELFATARI), 0);
+}
+END_TEST
+
+START_TEST(prevent_connection)
+{
+    struct board b;
+    /* O at e5 in atari (liberty e4); White just played d4 next to e4. */
+    static const char *const rows[] = {
+        ".........", ".........", ".........", "...XX....", "...XOX...",
+        ".........", ".........", ".........", ".........",
+    };
+    draw(&b, 9, rows);
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 3, 3)), 0);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 3), PAT_F_CAPTURE), 3);
+}
+END_TEST
+
+START_TEST(atari_and_selfatari)
+{
+    struct board b;
+    static const char *const rows[] = {
+        ".........",
+        "......X..",   /* g8 */
+        "......OX.",   /* O g7 has liberties f7, g6 */
+        ".........",
+        "....O....",   /* e5 */
+        "...O.O...",   /* d4, f4 */
+        ".........",
+        ".........",
+        ".........",
+    };
+    draw(&b, 9, rows);
+    pat_vec a = feat(&b, BLACK, 5, 6);        /* f7 */
+    ck_assert_uint_eq(pat_get(a, PAT_F_ATARI), 2);
+    ck_assert_uint_eq(pat_get(a, PAT_F_SELFATARI), 0);
+    pat_vec s = feat(&b, BLACK, 4, 3);        /* e4: only e3 is left */
+    ck_assert_uint_eq(pat_get(s, PAT_F_SELFATARI), 1);
+    ck_assert_uint_eq(pat_get(s, PAT_F_ATARI), 0);
+    /* For White, e4 is an ordinary move. */
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 4, 3), PAT_F_SELFATARI), 0);
+
+    /* A string of three stones walking into atari is the "big" self-atari. */
+    static const char *const rows2[] = {
+        ".........", ".........", ".........", "...O.O...", "...OXO...",
+        "...OXO...", "...O.O...", "....O....", ".........",
+    };
+    draw(&b, 9, rows2);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 2), PAT_F_SELFATARI), 2);
+    /* ... but not at the top end, which keeps 2 liberties (e3 and e7). */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 5), PAT_F_SELFATARI), 0);
+}
+END_TEST
+
+START_TEST(distances_and_edge)
+{
+    struct board b;
+    board_clear(&b, 9);
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 2, 2)), 0);
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 6, 3)), 0);
+    pat_vec v = feat(&b, BLACK, 4, 4);
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST1), 4);   /* 2 + 1 + 2 = 5 */
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST2), 5);   /* 2 + 2 + 2 = 6 */
+    ck_assert_uint_eq(pat_get(v, PAT_F_EDGE), 0);    /* line 5 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 7, 3), PAT_F_DIST1), 1);   /* d = 2 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 7, 4), PAT_F_DIST1), 2);   /* d = 3 */
+    v = feat(&b, BLACK, 0, 8);
+    ck_assert_uint_eq(pat_get(v, PAT_F_EDGE), 1);
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST1), 16);  /* 6 + 5 + 6 = 17 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 1, 3), PAT_F_EDGE), 2);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 5), PAT_F_EDGE), 4);
+    ck_assert_int_eq(pat_distance(&b, board_point(&b, 0, 0), board_point(&b, 3, 1)), 7);
+    /* pass */
+    ck_assert_uint_eq(pat_get(pat_move_features(&b, BLACK, PASS, NULL), PAT_F_PASS), 1);
+    ck_assert_int_ge(board_play(&b, BLACK, PASS), 0);
+    ck_assert_uint_eq(pat_get(pat_move_features(&b, WHITE, PASS, NULL), PAT_F_PASS), 2);
+    /* after a pass there is no distance to the previous move */
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 4, 4), PAT_F_DIST1), 0);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 4, 4), PAT_F_DIST2), 4);
+    /* disabled features stay 0 */
+    struct pat_opts o = { .disabled = 1u << PAT_F_DIST2 | 1u << PAT_F_EDGE };
+    v = pat_move_features(&b, WHITE, board_point(&b, 0, 4), &o);
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST2) | pat_get(v, PAT_F_EDGE), 0);
+    ck_assert_uint_ne(pat_get(v, PAT_F_PAT3), 0);
+}
+END_TEST
+
+/* xorshift for random games */
+static uint64_t rs = 88172645463325252ull;
+static unsigned rnd(unsigned n)
+{
+    rs ^= rs << 13;
+    rs ^= rs >> 7;
+    rs ^= rs << 17;
+    return (unsigned)(rs % n);
+}
+
+static void sym_xy(int t, int size, int x, int y, int *ox, int *oy)
+{
+    if (t & 1) x = size - 1 - x;
+    if (t & 2) y = size - 1 - y;
+    if (t & 4) { int s = x; x = y; y = s; }
+    *ox = x;
+    *oy = y;
+}
+
+START_TEST(symmetry_and_colour_swap)
+{
+    const int size = 11;
+    for (int game = 0; game < 6; game++) {
+        /* a random game, then its 8 images and its colour-swapped copy */
+        int mx[120], my[120], n = 0;
+        struct board b;
+        board_clear(&b, size);
+        enum color c = BLACK;
+        while (n < 40 + game * 12) {
+            int x = (int)rnd((unsigned)size), y = (int)rnd((unsigned)size);
+            point p = board_point(&b, x, y);
+            if (!board_is_legal(&b, c, p))
+                continue;
+            board_play(&b, c, p);
+            mx[n] = x;
+            my[n] = y;
+            n++;
+            c = color_other(c);
+        }
+        for (int t = 0; t < 9; t++) {
+            /* t == 8: the same moves with colours swapped */
+            struct board s;
+            board_clear(&s, size);
+            enum color sc = t == 8 ? WHITE : BLACK;
+            for (int i = 0; i < n; i++) {
+                int x = mx[i], y = my[i];
+                if (t < 8)
+                    sym_xy(t, size, mx[i], my[i], &x, &y);
+                ck_assert_int_ge(board_play(&s, sc, board_point(&s, x, y)), 0);
+                sc = color_other(sc);
+            }
+            for (int y = 0; y < size; y++)
+                for (int x = 0; x < size; x++) {
+                    point p = board_point(&b, x, y);
+                    if (b.color[p] != EMPTY || !board_is_legal(&b, c, p))
+                        continue;
+                    int tx = x, ty = y;
+                    if (t < 8)
+                        sym_xy(t, size, x, y, &tx, &ty);
+                    point q = board_point(&s, tx, ty);
+                    enum color qc = t == 8 ? color_other(c) : c;
+                    pat_vec v = pat_move_features(&b, c, p, NULL);
+                    pat_vec w = pat_move_features(&s, qc, q, NULL);
+                    ck_assert_msg(v == w, "game %d sym %d at %d,%d: %llx vs %llx", game, t,
+                                  x, y, (unsigned long long)v, (unsigned long long)w);
+                    uint64_t h1[PAT_LARGE_NSIZES], h2[PAT_LARGE_NSIZES];
+                    pat_large_hashes(&b, c, p, h1);
+                    pat_large_hashes(&s, qc, q, h2);
+                    ck_assert(memcmp(h1, h2, sizeof h1) == 0);
+                    ck_assert_uint_eq(pat3_raw_from_nbr(&b, c, p), pat3_raw(&b, c, p));
+                    /* sizes are told apart */
+                    ck_assert(h1[0] != h1[1]);
+                }
+        }
+    }
+}
+END_TEST
+
+START_TEST(pat3_tables)
+{
+    int n = pat3_classes();
+    ck_assert_int_gt(n, 1000);
+    ck_assert_int_lt(n, 1 << 15);     /* fits the pat3 bit field */
+    for (int cls = 0; cls < n; cls++) {
+        uint32_t raw = pat3_class_code(cls);
+        ck_assert_uint_eq(pat3_canonical(raw), raw);
+        ck_assert_int_eq(pat3_class(raw), cls);
+        char s[9];
+        pat3_to_string(raw, s);
+        uint32_t back;
+        ck_assert(pat3_from_string(s, &back));
+        ck_assert_uint_eq(back, raw);
+        for (int t = 0; t < 8; t++)
+            ck_assert_int_eq(pat3_class(pat3_transform(raw, t)), cls);
+    }
+    uint32_t raw;
+    ck_assert(!pat3_from_string("X.o#..#", &raw));    /* too short */
+    ck_assert(!pat3_from_string("X.o#..##.", &raw));  /* too long */
+    ck_assert(!pat3_from_string("....x...", &raw));   /* atari mark on a diagonal */
+    ck_assert(!pat3_from_string("#...#...", &raw));   /* impossible edge */
+    ck_assert(pat3_from_string("#...#..#", &raw));    /* top edge: N, NE, NW */
+    /* an atari mark makes a different class */
+    uint32_t a, b2;
+    ck_assert(pat3_from_string("X.......", &a));
+    ck_assert(pat3_from_string("x.......", &b2));
+    ck_assert_int_ne(pat3_class(a), pat3_class(b2));
+    ck_assert_uint_eq(pat3_swap_colors(a), (uint32_t)WHITE);
+}
+END_TEST
+
+static char path[96];
+
+static const char *tmpfile_with(const char *text)
+{
+    snprintf(path, sizeof path, "/tmp/hane_gammas_%d.json", (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+START_TEST(gamma_round_trip)
+{
+    struct pat_gammas *t = pat_gammas_new();
+    ck_assert_ptr_nonnull(t);
+    t->gamma[PAT_F_CAPTURE][2] = 30.5f;
+    t->gamma[PAT_F_DIST1][1] = 4.25f;
+    t->gamma[PAT_F_PAT3][17] = 0.125f;
+    uint32_t v = pat_gammas_large_add(t, 0x0123456789abcdefull, 3);
+    ck_assert_uint_eq(v, 1);
+    ck_assert_uint_eq(pat_gammas_large_add(t, 0x0123456789abcdefull, 3), 1);
+    t->gamma[PAT_F_LARGE][v] = 9.0f;
+    for (uint64_t h = 1; h < 5000; h++)   /* grow the hash table */
+        ck_assert_uint_eq(pat_gammas_large_add(t, h * 0x9E3779B97F4A7C15ull, 0), h + 1);
+    json_object_set_new(t->meta, "games", json_integer(12));
+    char err[300];
+    const char *p = tmpfile_with("");
+    ck_assert_msg(pat_gammas_save(t, p, err, sizeof err), "%s", err);
+    struct pat_gammas *u = pat_gammas_load(p, err, sizeof err);
+    ck_assert_msg(u != NULL, "%s", err);
+    ck_assert(u->gamma[PAT_F_CAPTURE][2] == 30.5f);
+    ck_assert(u->gamma[PAT_F_DIST1][1] == 4.25f);
+    ck_assert(u->gamma[PAT_F_PAT3][17] == 0.125f);
+    ck_assert(u->gamma[PAT_F_PAT3][18] == 1.0f);
+    uint32_t w = pat_gammas_large_find(u, 0x0123456789abcdefull);
+    ck_assert_uint_ne(w, 0);
+    ck_assert(u->gamma[PAT_F_LARGE][w] == 9.0f);
+    ck_assert_uint_eq(pat_gammas_large_find(u, 42), 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(u->meta, "games")), 12);
+    pat_vec mv = pat_set(pat_set(0, PAT_F_CAPTURE, 2), PAT_F_DIST1, 1);
+    ck_assert(fabs(pat_gammas_strength(u, mv) - 30.5 * 4.25) < 1e-9);
+    pat_gammas_free(t);
+    pat_gammas_free(u);
+    unlink(p);
+}
+END_TEST
+
+static void expect_error(const char *text, const char *needle)
+{
+    char err[400];
+    const char *p = tmpfile_with(text);
+    struct pat_gammas *t = pat_gammas_load(p, err, sizeof err);
+    ck_assert_msg(t == NULL, "accepted: %s", text);
+    ck_assert_msg(strstr(err, needle) != NULL, "error \"%s\" lacks \"%s\"", err, needle);
+    unlink(p);
+}
+
+START_TEST(gamma_errors)
+{
+    char hdr[200];
+    snprintf(hdr, sizeof hdr, "{\"format\":\"hane-gammas\",\"version\":1,"
+             "\"pattern_hash\":\"%016llx\",", (unsigned long long)pat_large_fingerprint());
+    char buf[600];
+    expect_error("{\"format\": \"hane-gammas\",\n  \"version\": }", ":2:");
+    expect_error("[1,2]", "expected a JSON object");
+    expect_error("{\"format\":\"other\"}", "$.format");
+    expect_error("{\"format\":\"hane-gammas\",\"version\":2}", "$.version");
+    expect_error("{\"format\":\"hane-gammas\",\"version\":1,\"pattern_hash\":\"00\",\"gammas\":{}}",
+                 "other pattern hash keys");
+    snprintf(buf, sizeof buf, "%s\"gammas\":{\"nosuch\":{}}}", hdr);
+    expect_error(buf, "$.gammas.nosuch: unknown feature");
+    snprintf(buf, sizeof buf, "%s\"gammas\":{\"capture\":{\"9\":1.5}}}", hdr);
+    expect_error(buf, "$.gammas.capture.9");
+    snprintf(buf, sizeof buf, "%s\"gammas\":{\"edge\":{\"1\":-2}}}", hdr);
+    expect_error(buf, "finite number > 0");
+    snprintf(buf, sizeof buf, "%s\"gammas\":{\"pat3\":{\"XXXXXXXXX\":2}}}", hdr);
+    expect_error(buf, "$.gammas.pat3.XXXXXXXXX");
+    snprintf(buf, sizeof buf, "%s\"gammas\":{\"large\":{\"3:0123456789abcdef\":2}}}", hdr);
+    expect_error(buf, "SIZE:HASH");
+    char err[100];
+    ck_assert_ptr_null(pat_gammas_load("/nonexistent/x.json", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "cannot open"));
+}
+END_TEST
+
+START_TEST(default_table_loads)
+{
+    const struct pat_gammas *d = pat_gammas_default();
+    ck_assert_ptr_nonnull(d);
+    ck_assert_ptr_eq(d, pat_gammas_default());
+    ck_assert_int_eq(d->n_values[PAT_F_PAT3], pat3_classes() + 1);
+}
+END_TEST
+
+START_TEST(all_features_lists_legal_moves)
+{
+    struct board b;
+    board_clear(&b, 9);
+    static point moves[BOARD_MAX_POINTS + 1];
+    static pat_vec vecs[BOARD_MAX_POINTS + 1];
+    const struct pat_gammas *d = pat_gammas_default();
+    struct pat_opts o;
+    pat_gammas_opts(d, &o);
+    int n = pat_all_features(&b, BLACK, &o, moves, vecs);
+    ck_assert_int_eq(n, 82);
+    ck_assert_int_eq(moves[n - 1], PASS);
+    ck_assert_uint_eq(pat_get(vecs[n - 1], PAT_F_PASS), 1);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("features");
+    TCase *tc = tcase_create("core");
+    tcase_add_unchecked_fixture(tc, setup, NULL);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, capture_values);
+    tcase_add_test(tc, prevent_connection);
+    tcase_add_test(tc, atari_and_selfatari);
+    tcase_add_test(tc, distances_and_edge);
+    tcase_add_test(tc, symmetry_and_colour_swap);
+    tcase_add_test(tc, pat3_tables);
+    tcase_add_test(tc, gamma_round_trip);
+    tcase_add_test(tc, gamma_errors);
+    tcase_add_test(tc, default_table_loads);
+    tcase_add_test(tc, all_features_lists_legal_moves);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : 0;
+}
