@@ -157,7 +157,7 @@ enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c)
     int k = 0;
     for (int f = n < 9 ? (int)n : 9; f >= 2 && !k; f--)
         k = board_fixed_handicap(&g->game.board, f, stones);
-    struct game tmp;
+    struct game tmp = {0};     /* game_copy reuses the arrays of its target */
     game_copy(&tmp, &g->game);
     for (int i = 0; i < k; i++)
         if (game_setup(&tmp, BLACK, stones[i]) != GAME_OK) {
@@ -184,7 +184,10 @@ enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c)
         }
         stones[k++] = best;
     }
+    /* Handicap stones are setup: White moves first, and undo stops here. */
     tmp.handicap = k;
+    tmp.board.to_move = WHITE;
+    board_copy(&tmp.start, &tmp.board);
     game_free(&g->game);
     g->game = tmp;
     print_points(g, stones, k);
@@ -214,7 +217,7 @@ enum gtp_status gtp_cmd_set_free_handicap(struct gtp *g, struct gtp_cmd *c)
     }
     if (!board_empty(&g->game))
         return gtp_fail(g, "board not empty");
-    struct game tmp;
+    struct game tmp = {0};     /* game_copy reuses the arrays of its target */
     game_copy(&tmp, &g->game);
     for (int i = 0; i < c->argc; i++) {
         enum game_err e = game_setup(&tmp, BLACK, pts[i]);
@@ -225,7 +228,10 @@ enum gtp_status gtp_cmd_set_free_handicap(struct gtp *g, struct gtp_cmd *c)
             return gtp_fail(g, "bad vertex list: %s at '%s'", game_err_str(e), q);
         }
     }
+    /* Handicap stones are setup: White moves first, and undo stops here. */
     tmp.handicap = c->argc;
+    tmp.board.to_move = WHITE;
+    board_copy(&tmp.start, &tmp.board);
     game_free(&g->game);
     g->game = tmp;
     return GTP_OK;

@@ -5,3 +5,16 @@ $(LIBGTP): $(call objs,$(GTP_SRC))
 # engine -> patterns: libraries in that order on the link line.
 HANE_LIBS := $(LIBGTP) $(LIBENGINE) $(LIBPATTERNS)
 $(eval $(call program,hane,$(call objs,gtp/main.c) $(HANE_LIBS)))
+
+# GTP regression suites (regress/gtp/*.tst, run by regress/gtp/run-tst) and the
+# GTP conformance check through Sabaki's GTP library (skipped without node).
+# A small fixed budget keeps them quick and the answers reproducible.
+GTP_TST         := $(sort $(wildcard regress/gtp/*.tst))
+GTP_TEST_ENGINE := $(BINDIR)/hane threads=1 playouts=1000 seed=1
+GTP_CHECK_DIR   ?= ../shared/tools/gtp-check
+.PHONY: check-gtp check-gtp-conformance
+CHECK_EXTRA += check-gtp check-gtp-conformance
+check-gtp: $(BINDIR)/hane
+	@regress/gtp/run-tst -e "$(GTP_TEST_ENGINE)" $(GTP_TST)
+check-gtp-conformance: $(BINDIR)/hane
+	@regress/gtp/run-gtp-check "$(GTP_CHECK_DIR)" $(GTP_TEST_ENGINE)

@@ -1,0 +1,44 @@
+/* cmd_sgf — loadsgf and printsgf through engine/sgf_game.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sgf_game.h"
+#include "gtp/gtp_internal.h"
+
+/* loadsgf FILE [MOVE_NUMBER]: the position before move MOVE_NUMBER (all moves
+ * without it). The file is read into a new game; the current one is replaced
+ * only when that worked. */
+enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
+{
+    long move = 0;
+    char q[400];
+    gtp_quote(q, sizeof q, c->argv[0], 200);
+    if (c->argc > 1 && !gtp_arg_int(c, 1, 1, 100000000, "move number", &move, &g->text))
+        return GTP_FAIL;
+    if (g->opt.no_files)
+        return gtp_fail(g, "cannot load file '%s': files are disabled", q);
+    struct game tmp;
+    struct sgf_game_info info;
+    struct sgf_error err;
+    memset(&err, 0, sizeof err);
+    if (!sgf_game_load_file(c->argv[0], (int)move, &tmp, &info, &err)) {
+        char e[sizeof err.text * 4 + 8];
+        gtp_quote(e, sizeof e, err.text, sizeof err.text);
+        return gtp_fail(g, "cannot load file '%s': %s", q, e);
+    }
+    game_free(&g->game);
+    g->game = tmp;
+    return GTP_OK;
+}
+
+/* printsgf: the game so far as SGF (setup, moves) in the reply. */
+enum gtp_status gtp_cmd_printsgf(struct gtp *g, struct gtp_cmd *c)
+{
+    size_t len = 0;
+    char *s = sgf_game_write(&g->game, NULL, &len);
+    if (!s)
+        return gtp_fail(g, "cannot write SGF: out of memory");
+    gtp_printf(g, "%s", s);
+    free(s);
+    return GTP_OK;
+}

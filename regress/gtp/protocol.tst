@@ -1,0 +1,81 @@
+# Protocol commands, ids, preprocessing and error wording (GTP v2 section 2).
+
+10 protocol_version
+#? [2]
+
+20 name
+#? [hane]
+
+30 version
+#? [[0-9]+\.[0-9]+.*]
+
+40 known_command play
+#? [true]
+
+50 known_command no_such_command
+#? [false]
+
+# Matching is on exact names: no prefixes, no case folding.
+60 known_command pla
+#? [false]
+
+70 known_command PLAY
+#? [false]
+
+80 list_commands
+#? [protocol_version name version known_command list_commands quit boardsize clear_board komi play genmove .*]
+
+90 no_such_command
+#? [?unknown command: no_such_command]
+
+100 PLAY b C3
+#? [?unknown command: PLAY]
+
+# Wrong arity names the usage.
+110 play b
+#? [?syntax error: wrong number of arguments \(1\); usage: play COLOUR VERTEX]
+
+120 protocol_version extra
+#? [?syntax error: protocol_version takes no arguments, got 1]
+
+130 known_command
+#? [?syntax error: .*]
+
+# Tabs separate words and a trailing comment is dropped.
+140	known_command	genmove	# a comment
+#? [true]
+
+# Leading blanks before the id are fine.
+   150 protocol_version
+#? [2]
+
+160 hane-param playouts
+#? [[0-9]+]
+
+170 hane-param no_such_param
+#? [?unknown parameter: 'no_such_param'.*]
+
+180 hane-param playouts -3
+#? [?syntax error: playouts.*]
+
+190 hane-param seed 7
+#? []
+
+200 hane-param seed
+#? [7]
+
+210 cputime
+#? [[0-9]+\.[0-9]+]
+
+220 gogui-analyze_commands
+#? [gfx/.*/hane-heatmap %c gfx/.*/hane-ownership gfx/.*/hane-pv %c .*]
+
+230 known_command kata-analyze
+#? [true]
+
+# Every command of list_commands is exercised somewhere in these files; quit last.
+240 quit
+#? []
+
+250 name
+#? [hane]*
