@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "engine/game.h"
@@ -51,6 +52,7 @@ void referee_defaults(struct referee_opts *o)
     o->move_timeout = 120;
     o->hang_grace = 5;
     o->cmd_timeout = 60;
+    o->quit_timeout = 10;
     o->max_moves = 0;   /* 0 = 3 * size^2, decided when the size is known */
     o->scorer = "/usr/games/gnugo --mode gtp";
     o->ask_final_score = true;
@@ -304,9 +306,7 @@ static bool play_one(struct match_state *st, int c)
         return false;
     }
     pl->time_used = st->clock[c].used;
-    for (char *s = reply; *s; s++)
-        *s = (char)tolower((unsigned char)*s);
-    if (strcmp(reply, "resign") == 0) {
+    if (strcasecmp(reply, "resign") == 0) {
         forfeit(st, c, END_RESIGN, "%s resigned", who);
         return false;
     }
@@ -482,7 +482,7 @@ bool referee_play(const struct referee_opts *o, const char *black_cmd, const cha
         if (!st.alive[k])
             continue;
         sample_memory(&st, k);
-        out->player[k].stuck = !proc_quit(&st.proc[k], 10);
+        out->player[k].stuck = !proc_quit(&st.proc[k], o->quit_timeout);
         proc_describe_exit(&st.proc[k], out->player[k].exit, sizeof out->player[k].exit);
     }
     for (int k = BLACK; k <= WHITE; k++)

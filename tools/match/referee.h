@@ -24,13 +24,14 @@ struct referee_opts {
     double move_timeout;    /* no clock: a genmove taking longer is a hang (loss) */
     double hang_grace;      /* clock: seconds past the flag before the engine is killed */
     double cmd_timeout;     /* every other command (setup, play, final_score) */
+    double quit_timeout;    /* after quit, seconds before an engine counts as stuck */
     int max_moves;          /* then the game is scored as it stands */
     const char *scorer;     /* GTP command that scores (final_score after replay) */
     bool ask_final_score;   /* also ask both engines and compare with the scorer */
 };
 
 /* Fills in the defaults: 9x9, komi 7.5, no clock, lag 0.2 s, move timeout
- * 120 s, grace 5 s, command timeout 60 s, max moves 3 * size^2, scorer
+ * 120 s, grace 5 s, command timeout 60 s, quit timeout 10 s, max moves 3 * size^2, scorer
  * "/usr/games/gnugo --mode gtp", engines asked for their final_score. */
 void referee_defaults(struct referee_opts *o);
 
@@ -68,7 +69,7 @@ struct referee_player {
 struct referee_game {
     struct result result;
     enum referee_end end;
-    int culprit;            /* colour at fault for TIME .. ERROR, else EMPTY */
+    int culprit;            /* colour that resigned or is at fault (TIME .. ERROR), else EMPTY */
     char detail[256];       /* human-readable reason, e.g. "illegal move: ko at D4" */
     int n_moves;            /* moves played, passes included */
     bool scored;            /* the scorer counted the final position */
