@@ -38,7 +38,7 @@ typedef struct {
     int nchild;
     int visits;               /* n */
     int wins;                 /* W */
-    int avail;                /* M: legal moves in `state` */
+    int avail;                /* M: legal moves in `state` (formula agents only) */
 } m3_node;
 
 struct m3_mcts {
@@ -110,7 +110,7 @@ static int best_child(const m3_agent *a, const m3_mcts *m, const m3_node *parent
     return best;
 }
 
-static void expand(m3_mcts *m, int node)
+static void expand(const m3_agent *a, m3_mcts *m, int node)
 {
     m3_move moves[M3_MAX_MOVES];
     int n = m3_legal_moves(&m->pool[node].state, moves);
@@ -123,7 +123,7 @@ static void expand(m3_mcts *m, int node)
         c->nchild = 0;
         c->visits = 0;
         c->wins = 0;
-        c->avail = m3_count_moves(&c->state);
+        c->avail = a->kind == M3_AGENT_FORMULA ? m3_count_moves(&c->state) : 0;
     }
     m->pool[node].first_child = first;
     m->pool[node].nchild = n;
@@ -169,7 +169,7 @@ void m3_mcts_search(m3_mcts *m, const m3_agent *a, const m3_board *b, m3_rng *rn
         }
         /* 2. expansion (a finished game is a terminal node, evaluated as it is) */
         if (m->pool[node].state.moves_made < a->game_moves) {
-            expand(m, node);
+            expand(a, m, node);
             node = m->pool[node].first_child +
                    (int)m3_rng_below(rng, (uint32_t)m->pool[node].nchild);
             m->path[depth++] = node;

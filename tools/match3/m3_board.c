@@ -41,15 +41,25 @@ static int run_through(const uint8_t *cell, int p)
     return h > v ? h : v;
 }
 
+/* Whether colour x placed at p makes a run of 3 through p, when its neighbour q (the swap
+ * partner, which then holds a different colour) is excluded. Reads the board unswapped. */
+static inline int makes_run(const uint8_t *cell, int p, int x, int q)
+{
+    int r = p / N, c = p % N, h = 1, v = 1;
+    for (int i = p - 1, cc = c - 1; cc >= 0 && i != q && cell[i] == x; cc--, i--) h++;
+    for (int i = p + 1, cc = c + 1; cc < N && i != q && cell[i] == x; cc++, i++) h++;
+    if (h >= 3)
+        return 1;
+    for (int i = p - N, rr = r - 1; rr >= 0 && i != q && cell[i] == x; rr--, i -= N) v++;
+    for (int i = p + N, rr = r + 1; rr < N && i != q && cell[i] == x; rr++, i += N) v++;
+    return v >= 3;
+}
+
 static int swap_matches(const m3_board *b, int a, int q)
 {
     if (b->cell[a] == b->cell[q])
         return 0;
-    uint8_t cell[M3_CELLS];
-    memcpy(cell, b->cell, sizeof cell);
-    cell[a] = b->cell[q];
-    cell[q] = b->cell[a];
-    return run_through(cell, a) >= 3 || run_through(cell, q) >= 3;
+    return makes_run(b->cell, a, b->cell[q], q) || makes_run(b->cell, q, b->cell[a], a);
 }
 
 int m3_is_legal(const m3_board *b, m3_move m)
@@ -81,6 +91,15 @@ int m3_count_moves(const m3_board *b)
     return m3_legal_moves(b, NULL);
 }
 
+int m3_has_move(const m3_board *b)
+{
+    for (int p = 0; p < M3_CELLS; p++)
+        if ((p % N != N - 1 && swap_matches(b, p, p + 1)) ||
+            (p + N < M3_CELLS && swap_matches(b, p, p + N)))
+            return 1;
+    return 0;
+}
+
 int m3_has_run(const m3_board *b)
 {
     for (int p = 0; p < M3_CELLS; p++)
@@ -102,7 +121,7 @@ static void fill_board(m3_board *b, uint64_t key, uint32_t *pos)
                      (r >= 2 && b->cell[p - N] == x && b->cell[p - 2 * N] == x));
             b->cell[p] = (uint8_t)x;
         }
-    } while (m3_count_moves(b) == 0);
+    } while (!m3_has_move(b));
 }
 
 void m3_board_init(m3_board *b, const m3_source *src)
@@ -115,7 +134,7 @@ void m3_board_init(m3_board *b, const m3_source *src)
 
 int m3_ensure_moves(m3_board *b)
 {
-    if (m3_count_moves(b) > 0)
+    if (m3_has_move(b))
         return 0;
     fill_board(b, m3_stream_key(b->src->seed, M3_STREAM_RESHUFFLE), &b->reshuffle_pos);
     b->regenerations++;
@@ -230,7 +249,8 @@ int m3_play(m3_board *b, m3_move m, m3_move_report *rep)
     }
     b->score += total;
     b->moves_made++;
-    int avail = m3_count_moves(b);
+    /* the full count only when reported; the forward model needs only "any move left" */
+    int avail = rep ? m3_count_moves(b) : m3_has_move(b);
     if (rep) {
         rep->available = avail;
         memcpy(rep->resolved, b->cell, M3_CELLS);

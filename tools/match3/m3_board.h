@@ -64,6 +64,7 @@ int m3_points(int k, const int *sizes, int ngroups);
 /* Legal swaps in canonical order (row-major cells, right then down); returns the count. */
 int m3_legal_moves(const m3_board *b, m3_move *out);
 int m3_count_moves(const m3_board *b);
+int m3_has_move(const m3_board *b);
 int m3_is_legal(const m3_board *b, m3_move m);
 /* 1 if the board has a run of 3 or more anywhere. */
 int m3_has_run(const m3_board *b);
