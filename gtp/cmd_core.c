@@ -144,6 +144,8 @@ enum gtp_status gtp_cmd_hane_param(struct gtp *g, struct gtp_cmd *c)
     char err[512];
     if (!params_set(&p, c->argv[0], c->argv[1], err, sizeof err))
         return gtp_fail(g, "syntax error: %s", err);
+    if (g->opt.sandbox)
+        return GTP_OK;          /* checked, not applied: see gtp_options */
     if (!search_set_params(g->search, &p, err, sizeof err))
         return gtp_fail(g, "cannot apply %s: %s", q, err);
     g->params = p;

@@ -15,7 +15,7 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
     gtp_quote(q, sizeof q, c->argv[0], 200);
     if (c->argc > 1 && !gtp_arg_int(c, 1, 1, 100000000, "move number", &move, &g->text))
         return GTP_FAIL;
-    if (g->opt.no_files)
+    if (g->opt.sandbox)
         return gtp_fail(g, "cannot load file '%s': files are disabled", q);
     struct game tmp;
     struct sgf_game_info info;

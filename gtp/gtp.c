@@ -131,7 +131,7 @@ void gtp_stop_thinking(struct gtp *g)
 
 struct time_control *gtp_time(struct gtp *g, struct time_control *scratch)
 {
-    if (!g->opt.no_clocks)
+    if (!g->opt.sandbox)
         return &g->tc;
     timectl_init(scratch, g->params.playouts, g->params.time_per_move);
     return scratch;

@@ -15,8 +15,10 @@
 struct gtp;
 
 struct gtp_options {
-    bool no_files;      /* loadsgf refuses (the fuzzer must not open paths) */
-    bool no_clocks;     /* clock commands are checked but genmove ignores clocks */
+    /* For the fuzzer: loadsgf opens no file, and hane-param values are checked
+     * but not applied, and genmove ignores the clocks, so no input can make a
+     * search run long or allocate much. */
+    bool sandbox;
 };
 
 /* A front end with these parameters (copied), replying on `out`. NULL with a

@@ -64,7 +64,7 @@ enum gtp_status gtp_fail(struct gtp *g, const char *fmt, ...) __attribute__((for
 
 /* Stops pondering and analysis threads before the game changes. */
 void gtp_stop_thinking(struct gtp *g);
-/* Budget for the next search: the clocks unless opt.no_clocks. */
+/* Budget for the next search: the clocks, or in a sandbox the parameters alone. */
 struct time_control *gtp_time(struct gtp *g, struct time_control *scratch);
 /* Writes the vertices of the stones where mark[p] is set, one string per line. */
 void gtp_print_strings(struct gtp *g, const uint8_t *mark);
