@@ -84,6 +84,11 @@ static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
         const char *key = c->argv[i];
         char q[200];
         gtp_quote(q, sizeof q, key, 40);
+        bool known = !strcasecmp(key, "interval") || (kata && !strcasecmp(key, "ownership")) ||
+                     !strcasecmp(key, "minmoves") || !strcasecmp(key, "maxmoves");
+        if (!known)
+            return gtp_fail(g, "syntax error: expected a colour, an interval or an option (interval%s, minmoves, maxmoves), got '%s'",
+                            kata ? ", ownership" : "", q);
         if (i + 1 >= c->argc)
             return gtp_fail(g, "syntax error: option '%s' needs a value", q);
         if (!strcasecmp(key, "interval")) {
@@ -94,11 +99,8 @@ static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
                 return GTP_FAIL;
         } else if (!strcasecmp(key, "minmoves") || !strcasecmp(key, "maxmoves")) {
             /* Accepted for Leela Zero compatibility; hane reports what it has. */
-            if (!gtp_arg_int(c, i + 1, 0, 1000, key, &n, &g->text))
+            if (!gtp_arg_int(c, i + 1, 0, 1000, "number of moves", &n, &g->text))
                 return GTP_FAIL;
-        } else {
-            return gtp_fail(g, "syntax error: unsupported option '%s' (hane knows interval%s, minmoves, maxmoves)",
-                            q, kata ? ", ownership" : "");
         }
         i += 2;
     }

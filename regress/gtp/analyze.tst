@@ -1,0 +1,50 @@
+# Analysis commands: lz-analyze / kata-analyze (streamed until the next
+# command) and the GoGui analyze commands. The number of info lines depends on
+# timing, so the patterns allow none.
+
+10 boardsize 9
+20 play b E5
+30 play w C3
+
+100 lz-analyze b 1
+#? [(info move ([A-HJ][1-9]|pass) visits [0-9]+ winrate [0-9]+ prior [0-9]+ order [0-9]+ pv( ([A-HJ][1-9]|pass))+ ?)*]
+110 protocol_version
+#? [2]
+120 lz-analyze interval 1
+#? [(info .*)?]
+130 lz-analyze W 2 minmoves 2 maxmoves 5
+#? [(info .*)?]
+140 kata-analyze B 1
+#? [(info move ([A-HJ][1-9]|pass) visits [0-9]+ winrate [01]\.[0-9]+ scoreMean -?[0-9.]+ scoreLead -?[0-9.]+ prior [01]\.[0-9]+ order [0-9]+ pv( ([A-HJ][1-9]|pass))+ ?)*]
+150 kata-analyze b interval 1 ownership true
+#? [(info .*( ownership( -?[01]\.[0-9]+)+)?)?]
+160 lz-analyze b 1 avoid b D4 1
+#? [?syntax error: .*'avoid']
+170 lz-analyze b 1 ownership true
+#? [?syntax error: .*'ownership']
+180 kata-analyze b interval
+#? [?syntax error: option 'interval' needs a value]
+190 lz-analyze x
+#? [?syntax error: .*'x']
+# The analysis changed nothing.
+200 play b C3
+#? [?illegal move: occupied.*]
+210 undo
+#? []
+220 undo
+#? []
+230 undo
+#? [?cannot undo.*]
+
+300 play b E5
+310 play w C3
+320 hane-heatmap b
+#? [INFLUENCE( [A-HJ][1-9] [01]\.[0-9]+)* LABEL( [A-HJ][1-9] [0-9]+)* TEXT black to move: .*]
+330 hane-ownership
+#? [INFLUENCE( [A-HJ][1-9] -?[01]\.[0-9]+)+]
+340 hane-pv
+#? [(VAR( [bw] ([A-HJ][1-9]|pass))+)?]
+350 hane-heatmap q
+#? [?syntax error: expected a colour.*'q']
+360 undo
+#? []

@@ -1,0 +1,52 @@
+# genmove family on small clear positions. reg_genmove reseeds the searcher,
+# so each answer depends on the position only.
+
+10 boardsize 9
+20 komi 7.5
+# A white string of three with one liberty at G5; black captures, white saves.
+30 play b D4
+40 play b E4
+50 play b F4
+60 play b D6
+70 play b E6
+80 play b F6
+90 play b C5
+100 play w D5
+110 play w E5
+120 play w F5
+130 play w C7
+140 play w G7
+150 reg_genmove b
+#? [G5]
+160 reg_genmove w
+#? [G5]
+# reg_genmove does not play its move.
+170 play b G5
+#? []
+180 undo
+#? []
+
+# genmove plays its move: the point is taken afterwards.
+200 clear_board
+210 genmove b
+#? [[A-HJ][1-9]|pass]
+220 showboard
+#? [.*X.*O \(white\) to move]
+230 kgs-genmove_cleanup w
+#? [[A-HJ][1-9]|pass]
+240 undo
+#? []
+250 undo
+#? []
+260 undo
+#? [?cannot undo.*]
+270 genmove x
+#? [?syntax error: expected a colour.*'x']
+
+# Nothing left to play on 2x2 after black fills a point and the game is over.
+300 boardsize 2
+310 play b A1
+320 play w pass
+330 play b pass
+340 reg_genmove w
+#? [pass|[AB][12]]
