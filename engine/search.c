@@ -1,0 +1,306 @@
+/* search — the searcher's life cycle and genmove: set up a job, run the
+ * workers, decide. Selection, backup, threads, decisions, ownership and
+ * analysis live in the other search_*.c files. */
+#include "engine/search.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/search_internal.h"
+
+double search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void seed_threads(struct search *s, uint64_t seed)
+{
+    s->seed = seed;
+    for (int i = 0; i < s->n_threads; i++)
+        rng_seed(&s->th[i].rng, seed + 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1));
+}
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+}
+
+static bool make_policy(const struct params *p, struct playout_policy *out, char *err, int err_len)
+{
+    if (strcmp(p->playout, "light") == 0) {
+        *out = playout_light();
+        return true;
+    }
+    snprintf(err, err_len, "playout: unknown policy \"%s\" (available: light)", p->playout);
+    return false;
+}
+
+static void free_threads(struct search *s)
+{
+    if (!s->th)
+        return;
+    for (int i = 0; i < s->n_threads; i++) {
+        if (s->th[i].policy.release)
+            s->th[i].policy.release(&s->th[i].policy);
+        free(s->th[i].seq);
+    }
+    free(s->th);
+    s->th = NULL;
+}
+
+/* (Re)builds everything that depends on the parameters; on failure the old
+ * state is kept. */
+static bool build(struct search *s, const struct params *p, char *err, int err_len)
+{
+    struct playout_policy probe;
+    if (!make_policy(p, &probe, err, err_len))
+        return false;
+    if (probe.release)
+        probe.release(&probe);
+    int n = p->threads;
+    if (n <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        n = cores > 0 ? (int)cores : 1;
+    }
+    bool new_tree = !s->tree.pool[0].nodes || p->memory_mb != s->p.memory_mb;
+    struct tree tr;
+    if (new_tree && !tree_init(&tr, (size_t)p->memory_mb << 20)) {
+        snprintf(err, err_len, "memory: cannot allocate a %d MB tree", p->memory_mb);
+        return false;
+    }
+    struct search_thread *th = calloc((size_t)n, sizeof *th);
+    if (!th) {
+        if (new_tree)
+            tree_free(&tr);
+        snprintf(err, err_len, "out of memory for %d threads", n);
+        return false;
+    }
+    int cap = playout_default_cap(BOARD_MAX_SIZE) + SEARCH_MAX_DEPTH + 16;
+    for (int i = 0; i < n; i++) {
+        th[i].s = s;
+        th[i].id = i;
+        th[i].seq_cap = cap;
+        th[i].seq = calloc((size_t)cap, sizeof *th[i].seq);
+        make_policy(p, &th[i].policy, err, err_len);
+        if (!th[i].seq) {
+            for (int k = 0; k <= i; k++)
+                free(th[k].seq);
+            free(th);
+            if (new_tree)
+                tree_free(&tr);
+            snprintf(err, err_len, "out of memory for %d threads", n);
+            return false;
+        }
+    }
+    free_threads(s);
+    if (new_tree) {
+        if (s->tree.pool[0].nodes)
+            tree_free(&s->tree);
+        s->tree = tr;
+        s->have_root = false;
+    }
+    s->th = th;
+    s->n_threads = n;
+    /* A new seed parameter restarts the streams; otherwise the new threads
+     * continue from the old seed. */
+    uint64_t seed = s->seed;
+    if (!seed || p->seed != s->p.seed)
+        seed = p->seed ? p->seed : clock_seed();
+    s->p = *p;
+    if (s->p.virtual_loss < 1)
+        s->p.virtual_loss = 1;   /* the visit itself: what "no extra loss" means here */
+    seed_threads(s, seed);
+    return true;
+}
+
+struct search *search_new(const struct params *p, char *err, int err_len)
+{
+    board_init();
+    struct search *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    if (!build(s, p, err, err_len)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_free(struct search *s)
+{
+    if (!s)
+        return;
+    search_analyze_stop(s);
+    free_threads(s);
+    tree_free(&s->tree);
+    game_free(&s->root_game);
+    free(s->job.hist);
+    free(s);
+}
+
+bool search_set_params(struct search *s, const struct params *p, char *err, int err_len)
+{
+    search_analyze_stop(s);
+    return build(s, p, err, err_len);
+}
+
+void search_reseed(struct search *s, uint64_t seed)
+{
+    search_analyze_stop(s);
+    seed_threads(s, seed);
+}
+
+/* Fills the job's superko set with every position of the game so far. */
+static void build_history(struct search *s, const struct game *g)
+{
+    struct search_job *j = &s->job;
+    free(j->hist);
+    j->hist = NULL;
+    if (!g->superko)
+        return;
+    uint32_t cap = 64;
+    while (cap < 2u * (uint32_t)(g->n_moves + 1) + 16)
+        cap *= 2;
+    j->hist = calloc(cap, sizeof *j->hist);
+    if (!j->hist)
+        return;   /* superko below the root degrades to the root check */
+    j->hist_mask = cap - 1;
+    for (int i = 0; i <= g->n_moves; i++) {
+        uint64_t h = g->hashes[i];
+        if (!h)
+            continue;  /* 0 marks a free slot; the empty board is never a superko issue */
+        uint32_t k = (uint32_t)(h ^ (h >> 32)) & j->hist_mask;
+        while (j->hist[k] && j->hist[k] != h)
+            k = (k + 1) & j->hist_mask;
+        j->hist[k] = h;
+    }
+}
+
+/* Can the tree of the last search continue to `g` with `c` to move? If so,
+ * promote the matching subtree; otherwise clear. */
+static void reuse_or_clear(struct search *s, const struct game *g, enum color c)
+{
+    struct tree *t = &s->tree;
+    const struct game *r = &s->root_game;
+    bool ok = s->p.reuse_tree && s->have_root && r->board.size == g->board.size &&
+              r->komi == g->komi && r->start.hash == g->start.hash &&
+              r->n_moves <= g->n_moves && r->n_moves >= 0;
+    for (int i = 0; ok && i < r->n_moves; i++)
+        ok = r->moves[i].p == g->moves[i].p && r->moves[i].color == g->moves[i].color;
+    point path[64];
+    int n = g->n_moves - r->n_moves;
+    if (ok && n > 64)
+        ok = false;
+    enum color col = t->root_color;
+    for (int i = 0; ok && i < n; i++) {
+        const struct game_move *m = &g->moves[r->n_moves + i];
+        ok = m->color == col;
+        path[i] = m->p;
+        col = color_other(col);
+    }
+    if (ok && col == c && tree_promote(t, path, n, c))
+        return;
+    tree_clear(t, c);
+}
+
+void search_prepare(struct search *s, const struct game *g, enum color c)
+{
+    struct search_job *j = &s->job;
+    j->to_move = c;
+    j->komi = g->komi;
+    j->size = g->board.size;
+    j->cleanup = false;
+    j->max_playouts = 0;
+    j->soft = j->hard = 0;
+    j->interval_ms = 0;
+    j->endless = false;
+    j->report = NULL;
+    j->report_ctx = NULL;
+    atomic_store(&j->stop, false);
+    atomic_store(&j->playouts, 0);
+    board_copy(&s->root_board, &g->board);
+    if (s->root_board.to_move != c) {
+        /* Asked to play out of turn (GTP allows it): the simple ko belonged
+         * to the other colour. */
+        s->root_board.to_move = c;
+        s->root_board.ko = 0;
+    }
+    build_history(s, g);
+    memset(j->root_forbidden, 0, sizeof j->root_forbidden);
+    const struct board *b = &s->root_board;
+    if (j->hist)
+        for (int i = 0; i < b->n_empty; i++) {
+            point p = b->empty[i];
+            if (board_is_legal(b, c, p) && search_hist_has(j, board_hash_after(b, c, p)))
+                j->root_forbidden[p] = 1;
+        }
+    search_select_init(s->p.rave_equiv);
+    reuse_or_clear(s, g, c);
+    game_copy(&s->root_game, g);
+    s->have_root = true;
+    search_own_reset(s);
+    /* The root is expanded here, before any worker starts, so workers never
+     * race on it and a one-move position is visible at once. */
+    struct tree_node *root = tree_root(&s->tree);
+    if (!tree_is_expanded(root))
+        search_expand(s, root, b, c, true);
+    j->t0 = search_now();
+}
+
+struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
+                                    struct time_control *tc)
+{
+    search_analyze_stop(s);
+    double t0 = search_now();
+    double soft, hard;
+    int64_t po;
+    timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
+    search_prepare(s, g, c);
+    s->job.max_playouts = po;
+    s->job.soft = soft;
+    s->job.hard = hard;
+    s->job.t0 = t0;
+    search_run(s);
+    struct search_result res = search_decide(s, g);
+    res.seconds = search_now() - t0;
+    res.playouts = atomic_load(&s->job.playouts);
+    timectl_spent(tc, c, res.seconds);
+    if (s->p.verbose >= 1)
+        fprintf(stderr, "hane: %s %lld playouts in %.2f s (%.0f/s), win rate %.3f, tree %u/%u nodes\n",
+                c == BLACK ? "B" : "W", (long long)res.playouts, res.seconds,
+                res.seconds > 0 ? res.playouts / res.seconds : 0.0, res.winrate,
+                tree_used(&s->tree), tree_capacity(&s->tree));
+    return res;
+}
+
+struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
+                                            enum color c, struct time_control *tc)
+{
+    search_analyze_stop(s);
+    double t0 = search_now();
+    double soft, hard;
+    int64_t po;
+    timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
+    search_prepare(s, g, c);
+    s->job.cleanup = true;
+    s->job.max_playouts = po;
+    s->job.soft = soft;
+    s->job.hard = hard;
+    s->job.t0 = t0;
+    search_run(s);
+    struct search_result res = search_decide(s, g);
+    res.seconds = search_now() - t0;
+    res.playouts = atomic_load(&s->job.playouts);
+    timectl_spent(tc, c, res.seconds);
+    return res;
+}

@@ -1,0 +1,57 @@
+/* search_backup — the way up: each node on the path gets the result for the
+ * player of its move, and (MC-RAVE) the AMAF statistics of their siblings. */
+#include "engine/search_internal.h"
+
+/* AMAF, as in Gelly & Silver: for the node at depth d, whose children are
+ * moves of colour c, every child whose point was first played (from depth d
+ * on, tree path and playout alike) by c gets the playout's result for c.
+ * Walking the move sequence backwards and overwriting a per-point slot leaves
+ * in each slot the first occurrence in the suffix, so one pass over the
+ * sequence and one over each path node's children suffice. Stamps instead of
+ * clearing make a reset free. */
+static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
+{
+    struct search *s = t->s;
+    uint32_t st = ++t->cur_stamp;
+    if (st == 0) {                       /* wrapped: clear once in 4 billion */
+        for (int i = 0; i < BOARD_MAX_POINTS; i++)
+            t->amaf_stamp[i] = 0;
+        st = t->cur_stamp = 1;
+    }
+    for (int i = n_seq - 1; i >= depth; i--) {
+        int p = t->seq[i].p;
+        t->amaf_stamp[p] = st;
+        t->amaf_color[p] = t->seq[i].color;
+    }
+    for (int d = depth - 1; d >= 0; d--) {
+        int p = t->seq[d].p;
+        uint8_t c = t->seq[d].color;
+        if (p) {
+            t->amaf_stamp[p] = st;
+            t->amaf_color[p] = c;
+        }
+        struct tree_node *n = t->path[d];
+        uint32_t half = c == BLACK ? black_half : 2 - black_half;
+        struct tree_node *ch = tree_node_at(&s->tree, n->first);
+        for (int i = 0; i < n->n_children; i++) {
+            int m = ch[i].move;
+            if (m && t->amaf_stamp[m] == st && t->amaf_color[m] == c)
+                tree_amaf_add(&ch[i], half);
+        }
+    }
+}
+
+void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
+{
+    struct search *s = t->s;
+    int vl = s->p.virtual_loss;
+    /* The root's move was played by the side not to move. */
+    enum color mover = color_other(s->job.to_move);
+    for (int d = 0; d <= depth; d++) {
+        if (d > 0)
+            mover = (enum color)t->seq[d - 1].color;
+        tree_backup(t->path[d], vl, mover == BLACK ? black_half : 2 - black_half);
+    }
+    if (s->p.rave && n_seq >= depth)
+        amaf_update(t, depth, n_seq, black_half);
+}

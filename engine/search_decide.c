@@ -1,0 +1,151 @@
+/* search_decide — from a finished search to a move: most visits with a
+ * win-rate check, resignation, and when passing is safe. */
+#include "engine/search_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct tree_node *search_best_child(struct search *s, struct tree_node **second)
+{
+    struct tree_node *root = tree_root(&s->tree);
+    struct tree_node *best = NULL, *sec = NULL;
+    if (tree_is_expanded(root)) {
+        struct tree_node *ch = tree_node_at(&s->tree, root->first);
+        for (int i = 0; i < root->n_children; i++) {
+            struct tree_node *c = &ch[i];
+            if (s->job.root_forbidden[c->move])
+                continue;
+            uint32_t v = tree_visits(c);
+            if (!best || v > tree_visits(best)) {
+                sec = best;
+                best = c;
+            } else if (!sec || v > tree_visits(sec)) {
+                sec = c;
+            }
+        }
+    }
+    if (second)
+        *second = sec;
+    return best;
+}
+
+/* The most visited child that satisfies `ok`, or NULL. */
+static struct tree_node *best_where(struct search *s, bool (*ok)(struct search *, point))
+{
+    struct tree_node *root = tree_root(&s->tree), *best = NULL;
+    if (!tree_is_expanded(root))
+        return NULL;
+    struct tree_node *ch = tree_node_at(&s->tree, root->first);
+    for (int i = 0; i < root->n_children; i++) {
+        struct tree_node *c = &ch[i];
+        if (s->job.root_forbidden[c->move] || !ok(s, tree_move(c)))
+            continue;
+        if (!best || tree_visits(c) > tree_visits(best))
+            best = c;
+    }
+    return best;
+}
+
+static bool not_pass(struct search *s, point m)
+{
+    (void)s;
+    return m != PASS;
+}
+
+/* Dead stones of the last search's ownership, into `dead`; how many of colour `c`. */
+static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum color c)
+{
+    float own[BOARD_MAX_POINTS];
+    memset(dead, 0, BOARD_MAX_POINTS);
+    if (search_own_merge(s, own) == 0)
+        return 0;
+    int n = 0;
+    double thr = 2 * s->p.dead_threshold - 1;   /* probability -> -1..1 scale */
+    for (int p = 0; p < b->geom->points; p++) {
+        if (b->color[p] != BLACK && b->color[p] != WHITE)
+            continue;
+        double o = b->color[p] == BLACK ? own[p] : -own[p];
+        if (o <= -thr) {
+            dead[p] = 1;
+            if (b->color[p] == c)
+                n++;
+        }
+    }
+    return n;
+}
+
+/* Thread-unsafe scratch for the cleanup filter (decisions run with no worker). */
+static uint8_t cleanup_dead[BOARD_MAX_POINTS];
+
+/* kgs-genmove_cleanup: a move next to a dead enemy stone (it helps capture). */
+static bool next_to_dead(struct search *s, point m)
+{
+    if (m == PASS)
+        return false;
+    const struct board *b = &s->root_board;
+    for (int i = 0; i < 4; i++) {
+        point q = m + b->geom->offs[i];
+        if (cleanup_dead[q] && b->color[q] == color_other(s->job.to_move))
+            return true;
+    }
+    return false;
+}
+
+struct search_result search_decide(struct search *s, const struct game *g)
+{
+    struct search_result res = {PASS, 0.5, 0, 0};
+    struct search_job *j = &s->job;
+    enum color c = j->to_move, opp = color_other(c);
+    const struct board *b = &s->root_board;
+    struct tree_node *second;
+    struct tree_node *best = search_best_child(s, &second);
+    if (!best)
+        return res;
+    /* Win-rate check: a close second by visits that is clearly better by
+     * win rate is the better move (the search just ran out of time on it). */
+    if (second && tree_visits(second) * 10 >= tree_visits(best) * 8 &&
+        tree_winrate(second, 0) > tree_winrate(best, 0) + 0.03)
+        best = second;
+    res.move = tree_move(best);
+    res.winrate = tree_winrate(best, 0.5);
+    int64_t done = atomic_load(&j->playouts);
+
+    if (s->p.resign > 0 && done >= s->p.resign_playouts && res.winrate < s->p.resign) {
+        res.move = RESIGN;
+        return res;
+    }
+    uint8_t dead[BOARD_MAX_POINTS];
+    struct tree_node *np = best_where(s, not_pass);
+    if (j->cleanup) {
+        /* Never pass while the opponent has dead stones on the board: take
+         * them off, preferring moves next to them. */
+        int n_dead = dead_of(s, b, cleanup_dead, opp);
+        if (n_dead > 0 && (res.move == PASS || !next_to_dead(s, res.move))) {
+            struct tree_node *k = best_where(s, next_to_dead);
+            if (!k)
+                k = np;
+            if (k) {
+                res.move = tree_move(k);
+                res.winrate = tree_winrate(k, 0.5);
+            }
+        }
+        return res;
+    }
+    /* The opponent passed: if the count with dead stones removed wins, pass
+     * and end the game. */
+    if (g->n_moves > 0 && g->moves[g->n_moves - 1].p == PASS &&
+        g->moves[g->n_moves - 1].color == opp) {
+        dead_of(s, b, dead, EMPTY);
+        double score = game_score(g, dead);
+        if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {
+            res.move = PASS;
+            return res;
+        }
+    }
+    /* Never pass while losing if another move remains. */
+    if (res.move == PASS && res.winrate < 0.5 && np) {
+        res.move = tree_move(np);
+        res.winrate = tree_winrate(np, 0.5);
+    }
+    return res;
+}

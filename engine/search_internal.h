@@ -1,0 +1,136 @@
+/* search_internal — what the search_*.c files share and nothing outside
+ * engine/search*.c may use: the searcher, its per-thread state and the steps
+ * of one playout (descend, play out, back up).
+ *
+ * Threads and sharing. A search runs on `n_threads` workers: worker 0 is the
+ * thread that called (genmove) or the background driver (analysis, ponder);
+ * the others are pthreads started for this search only. Each worker owns a
+ * struct search_thread (board copy, RNG, playout policy, path, AMAF scratch,
+ * ownership counts); only the tree (see tree.h for its protocol) and the few
+ * atomics of struct search_job are shared. Everything else in struct search
+ * is written only while no worker runs.
+ */
+#ifndef HANE_SEARCH_INTERNAL_H
+#define HANE_SEARCH_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "engine/playout.h"
+#include "engine/rng.h"
+#include "engine/search.h"
+#include "engine/tree.h"
+
+/* Deepest tree path followed; beyond it the playout takes over. */
+#define SEARCH_MAX_DEPTH 512
+
+struct search;
+
+struct search_thread {
+    struct search *s;
+    int id;
+    struct rng rng;
+    struct playout_policy policy;
+    struct board board;
+    struct tree_node *path[SEARCH_MAX_DEPTH + 1];
+    uint64_t hash_path[SEARCH_MAX_DEPTH + 1];   /* position after each tree move */
+    /* Moves of the tree path then of the playout (AMAF needs both). */
+    struct playout_move *seq;
+    int seq_cap;
+    /* AMAF scratch: colour of the first move at each point in the suffix
+     * being processed, valid where stamp == cur_stamp. */
+    uint32_t amaf_stamp[BOARD_MAX_POINTS];
+    uint8_t amaf_color[BOARD_MAX_POINTS];
+    uint32_t cur_stamp;
+    uint8_t owner[BOARD_MAX_POINTS];
+    /* Ownership counts of this worker's playouts in this search. Written by
+     * the worker only (relaxed store of load + 1, no RMW needed); read by a
+     * reporter at any time, hence atomic. */
+    _Atomic uint32_t own_black[BOARD_MAX_POINTS];
+    _Atomic uint32_t own_white[BOARD_MAX_POINTS];
+    _Atomic uint32_t own_n;
+    _Atomic int64_t score_sum2;     /* sum of 2 * playout score (Black view) */
+    pthread_t tid;
+};
+
+/* The job of one search call, fixed before the workers start. */
+struct search_job {
+    enum color to_move;
+    double komi;
+    int size;
+    bool cleanup;                   /* kgs-genmove_cleanup */
+    int64_t max_playouts;           /* 0 = unlimited */
+    double soft, hard;              /* seconds; 0 = no time limit */
+    double t0;                      /* start time (monotonic seconds) */
+    bool endless;                   /* analysis, ponder: run until stopped */
+    int interval_ms;                /* analysis: report every; 0 = no reports */
+    search_report_fn report;
+    void *report_ctx;
+    double next_report;
+    /* Root moves forbidden by positional superko (tree reuse may bring such
+     * children along, so they are skipped rather than never created). */
+    uint8_t root_forbidden[BOARD_MAX_POINTS];
+    /* Positional superko history: open-addressing set of the game's hashes. */
+    uint64_t *hist;
+    uint32_t hist_mask;             /* capacity - 1 (a power of two) */
+    /* Shared while running. */
+    _Atomic bool stop;
+    _Atomic int64_t playouts;
+};
+
+struct search {
+    struct params p;
+    int n_threads;
+    struct tree tree;
+    struct search_thread *th;
+    struct search_job job;
+    struct board root_board;
+    /* The game the tree's root stands for (for reuse); valid if have_root. */
+    struct game root_game;
+    bool have_root;
+    uint64_t seed;
+    /* Background search (analysis, ponder). */
+    pthread_t bg;
+    bool bg_running;
+    /* The result of the last search, for dead stones without a new search. */
+    uint64_t own_hash;
+    int own_moves;
+    int64_t own_playouts;
+};
+
+/* search.c */
+double search_now(void);
+/* Runs workers until the job says stop; the calling thread is worker 0. */
+void search_run(struct search *s);
+/* Prepares s->job, the root board and the tree for searching `g` for `c`. */
+void search_prepare(struct search *s, const struct game *g, enum color c);
+
+/* search_select.c: tables for the selection formula (no worker may run). */
+void search_select_init(double rave_equiv);
+/* One descent from the root; returns the path length (the
+ * number of tree moves played on t->board, recorded in t->seq), and in
+ * *forced_result a half-point result for Black when the path ended in a
+ * superko violation (-1 otherwise). */
+int search_descend(struct search_thread *t, int *forced_result);
+/* Adds the children of `n` for the position `b` with `c` to play. */
+bool search_expand(struct search *s, struct tree_node *n, const struct board *b, enum color c,
+                   bool at_root);
+bool search_hist_has(const struct search_job *j, uint64_t h);
+
+/* search_backup.c: results (half points for Black) up the path, with AMAF. */
+void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half);
+
+/* search_decide.c: the move to play after a search. */
+struct search_result search_decide(struct search *s, const struct game *g);
+/* The best child of the root by visits (skipping forbidden moves), or NULL. */
+struct tree_node *search_best_child(struct search *s, struct tree_node **second);
+
+/* search_ownership.c */
+void search_own_reset(struct search *s);
+/* Merged ownership, Black positive, -1..1; returns the playouts counted. */
+uint32_t search_own_merge(struct search *s, float *own);
+
+/* search_analyze.c: fills a report from the current tree. */
+void search_fill_report(struct search *s, struct search_report *r, float *own_buf);
+
+#endif

@@ -1,0 +1,159 @@
+/* search_select — the way down: expansion of leaves and the choice of a child
+ * by (1 - beta) Q + beta Q_RAVE + C sqrt(ln n / n_j). */
+#include "engine/search_internal.h"
+
+#include <math.h>
+
+/* 1/sqrt(k + 1) and the Gelly-Silver beta sqrt(K / (3k + K)) for small visit
+ * counts k, so the inner loop over children has no sqrt. Built per search
+ * (beta depends on rave_equiv) while no worker runs. */
+#define SELECT_TAB 4096
+static double inv_sqrt_tab[SELECT_TAB];
+static double beta_tab[SELECT_TAB];
+static double beta_equiv = -1;
+
+void search_select_init(double rave_equiv)
+{
+    if (inv_sqrt_tab[0] == 0)
+        for (int k = 0; k < SELECT_TAB; k++)
+            inv_sqrt_tab[k] = 1.0 / sqrt(k + 1.0);
+    if (beta_equiv != rave_equiv) {
+        for (int k = 0; k < SELECT_TAB; k++)
+            beta_tab[k] = sqrt(rave_equiv / (3.0 * k + rave_equiv));
+        beta_equiv = rave_equiv;
+    }
+}
+
+static inline double inv_sqrt1(uint32_t k)
+{
+    return k < SELECT_TAB ? inv_sqrt_tab[k] : 1.0 / sqrt(k + 1.0);
+}
+
+static inline double rave_beta(uint32_t k, double equiv)
+{
+    return k < SELECT_TAB ? beta_tab[k] : sqrt(equiv / (3.0 * k + equiv));
+}
+
+bool search_hist_has(const struct search_job *j, uint64_t h)
+{
+    if (!j->hist)
+        return false;
+    uint32_t i = (uint32_t)(h ^ (h >> 32)) & j->hist_mask;
+    while (j->hist[i]) {
+        if (j->hist[i] == h)
+            return true;
+        i = (i + 1) & j->hist_mask;
+    }
+    return false;
+}
+
+bool search_expand(struct search *s, struct tree_node *n, const struct board *b, enum color c,
+                   bool at_root)
+{
+    point moves[BOARD_MAX_POINTS + 1];
+    int k = 0;
+    /* Own eyes are never filled in the tree either: the playouts cannot tell
+     * such moves apart, and leaving them out keeps the tree narrow and lets
+     * a finished game reach "pass is the only move". */
+    for (int i = 0; i < b->n_empty; i++) {
+        point p = b->empty[i];
+        if (board_is_eyelike(b, c, p) || !board_is_legal(b, c, p))
+            continue;
+        if (at_root && s->job.root_forbidden[p])
+            continue;
+        moves[k++] = p;
+    }
+    moves[k++] = PASS;
+    return tree_expand(&s->tree, n, moves, NULL, k);
+}
+
+/* The child of `n` to descend into. `depth` 0 is the root, where moves that
+ * positional superko forbids are skipped. Hook for issue 5: the knowledge bias
+ * C_BT sqrt(K / (n + K)) P(m_j) and progressive widening (only the top
+ * 1 + log n / log mu children by prior) belong in this loop. */
+static struct tree_node *select_child(struct search *s, struct tree_node *n, int depth)
+{
+    const struct params *p = &s->p;
+    struct tree *t = &s->tree;
+    double sq_ln = p->uct_c * sqrt(log((double)tree_visits(n) + 1.0));
+    int rave = p->rave;
+    double fpu = p->fpu, equiv = p->rave_equiv;
+    struct tree_node *best = NULL;
+    double best_v = -1e300;
+    struct tree_node *ch = tree_node_at(t, n->first);
+    for (int i = 0; i < n->n_children; i++) {
+        struct tree_node *c = &ch[i];
+        if (depth == 0 && s->job.root_forbidden[c->move])
+            continue;
+        uint32_t nj = tree_visits(c);
+        double q = nj ? tree_wins(c) / (2.0 * nj) : fpu;
+        double v;
+        uint32_t an = rave ? tree_amaf_visits(c) : 0;
+        if (an) {
+            double qr = tree_amaf_wins(c) / (2.0 * an);
+            double beta = rave == 2 || nj == 0 ? 1.0 : rave_beta(nj, equiv);
+            v = (1.0 - beta) * q + beta * qr;
+        } else {
+            /* No AMAF data (never for a pass): the plain estimate. */
+            v = q;
+        }
+        v += sq_ln * inv_sqrt1(nj);
+        if (v > best_v) {
+            best_v = v;
+            best = c;
+        }
+    }
+    return best;
+}
+
+int search_descend(struct search_thread *t, int *forced_result)
+{
+    struct search *s = t->s;
+    struct search_job *j = &s->job;
+    struct board *b = &t->board;
+    int vl = s->p.virtual_loss;
+    board_copy(b, &s->root_board);
+    struct tree_node *node = tree_root(&s->tree);
+    enum color c = j->to_move;
+    int depth = 0;
+    *forced_result = -1;
+    t->path[0] = node;
+    uint32_t prev = atomic_fetch_add_explicit(&node->visits, (uint32_t)(vl > 0 ? vl : 1),
+                                              memory_order_relaxed);
+    (void)prev;
+    while (depth < SEARCH_MAX_DEPTH) {
+        if (!tree_is_expanded(node)) {
+            if (depth > 0 && prev < (uint32_t)s->p.expand_visits)
+                break;
+            search_expand(s, node, b, c, depth == 0);
+            if (!tree_is_expanded(node))
+                break;  /* another thread is expanding it, or the pool is full */
+        }
+        struct tree_node *child = select_child(s, node, depth);
+        if (!child)
+            break;
+        prev = atomic_fetch_add_explicit(&child->visits, (uint32_t)(vl > 0 ? vl : 1),
+                                         memory_order_relaxed);
+        point m = tree_move(child);
+        board_play_known_legal(b, c, m);
+        t->path[++depth] = child;
+        t->seq[depth - 1].p = (uint16_t)(m == PASS ? 0 : m);
+        t->seq[depth - 1].color = (uint8_t)c;
+        t->hash_path[depth] = b->hash;
+        if (m != PASS && depth >= 2) {
+            /* Positional superko below the root: a repetition loses for its player. */
+            bool rep = search_hist_has(j, b->hash);
+            for (int d = 1; d < depth && !rep; d++)
+                rep = t->hash_path[d] == b->hash;
+            if (rep) {
+                *forced_result = c == BLACK ? 0 : 2;
+                return depth;
+            }
+        }
+        c = color_other(c);
+        node = child;
+        if (b->passes >= 2)
+            break;
+    }
+    return depth;
+}

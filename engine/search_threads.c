@@ -1,0 +1,127 @@
+/* search_threads — the workers: the playout loop, the helper pthreads, and
+ * the controls worker 0 runs between playouts (time, early stop, reports). */
+#include "engine/search_internal.h"
+
+#include <math.h>
+
+/* One iteration: descend, play out, back up. */
+static void one_playout(struct search_thread *t)
+{
+    struct search *s = t->s;
+    int forced;
+    int depth = search_descend(t, &forced);
+    uint32_t black_half;
+    int n_seq = depth;
+    if (forced >= 0) {
+        black_half = (uint32_t)forced;
+    } else {
+        struct playout_record rec = {
+            .moves = t->seq + depth,
+            .max_moves = t->seq_cap - depth,
+            .owner = t->owner,
+        };
+        double score = playout_run(&t->board, &t->policy, &t->rng, s->job.komi,
+                                   playout_default_cap(s->job.size), &rec);
+        n_seq = depth + rec.n_moves;
+        black_half = score > 0 ? 2 : score < 0 ? 0 : 1;
+        /* Ownership: the worker is the only writer of its counters. */
+        int np = t->board.geom->points;
+        for (int p = 0; p < np; p++) {
+            uint8_t o = t->owner[p];
+            if (o == BLACK)
+                atomic_store_explicit(&t->own_black[p],
+                                      atomic_load_explicit(&t->own_black[p], memory_order_relaxed) + 1,
+                                      memory_order_relaxed);
+            else if (o == WHITE)
+                atomic_store_explicit(&t->own_white[p],
+                                      atomic_load_explicit(&t->own_white[p], memory_order_relaxed) + 1,
+                                      memory_order_relaxed);
+        }
+        atomic_store_explicit(&t->own_n, atomic_load_explicit(&t->own_n, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
+        atomic_store_explicit(&t->score_sum2,
+                              atomic_load_explicit(&t->score_sum2, memory_order_relaxed) +
+                                  (int64_t)llround(2 * score),
+                              memory_order_relaxed);
+    }
+    search_backup(t, depth, n_seq, black_half);
+}
+
+/* Should a search with a budget stop now? Called by worker 0 only. */
+static bool time_to_stop(struct search *s, int64_t done)
+{
+    struct search_job *j = &s->job;
+    if (j->endless || (j->max_playouts <= 0 && j->hard <= 0))
+        return false;                               /* analysis, ponder: until told */
+    double el = search_now() - j->t0;
+    if (j->hard > 0 && el >= j->hard)
+        return true;
+    struct tree_node *second = NULL;
+    struct tree_node *best = search_best_child(s, &second);
+    if (!best)
+        return false;
+    uint32_t bv = tree_visits(best), sv = second ? tree_visits(second) : 0;
+    if (!second && done >= 256)
+        return true;                                /* a single move: nothing to think about */
+    /* The playouts still to come at the current rate: if they cannot lift the
+     * second move past the first, the answer is settled. */
+    double left = INFINITY;
+    if (j->max_playouts > 0)
+        left = (double)(j->max_playouts - done);
+    if (j->soft > 0 && el > 0.05) {
+        double rate = done / el;
+        left = fmin(left, rate * (j->soft - el));
+    }
+    if (done >= 100 && (double)bv - sv > left)
+        return true;
+    if (j->soft > 0 && el >= j->soft) {
+        /* Past the aim: go on towards the hard limit only while the most
+         * visited move is not also the best by win rate. */
+        double bw = tree_winrate(best, 0), sw = second ? tree_winrate(second, 0) : 0;
+        return !(second && sw > bw + 0.02 && sv * 2 > bv);
+    }
+    return false;
+}
+
+static void worker(struct search_thread *t)
+{
+    struct search *s = t->s;
+    struct search_job *j = &s->job;
+    unsigned k = 0;
+    while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
+        one_playout(t);
+        int64_t done = atomic_fetch_add_explicit(&j->playouts, 1, memory_order_relaxed) + 1;
+        if (j->max_playouts > 0 && done >= j->max_playouts)
+            atomic_store(&j->stop, true);
+        if (t->id == 0 && (++k & 15) == 0) {
+            if (j->report && search_now() >= j->next_report) {
+                struct search_report r;
+                static _Thread_local float own[BOARD_MAX_POINTS];
+                search_fill_report(s, &r, own);
+                j->report(j->report_ctx, &r);
+                j->next_report = search_now() + j->interval_ms / 1000.0;
+            }
+            if (time_to_stop(s, done))
+                atomic_store(&j->stop, true);
+        }
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    worker(arg);
+    return NULL;
+}
+
+void search_run(struct search *s)
+{
+    int started = 0;
+    for (int i = 1; i < s->n_threads; i++) {
+        if (pthread_create(&s->th[i].tid, NULL, worker_main, &s->th[i]) != 0)
+            break;   /* fewer helpers than asked: still correct, only slower */
+        started = i;
+    }
+    worker(&s->th[0]);
+    for (int i = 1; i <= started; i++)
+        pthread_join(s->th[i].tid, NULL);
+}

@@ -1,0 +1,321 @@
+/* test_gosearch — the search end to end on real boards: legal moves, tactics,
+ * reproducibility, whole games that end, dead stones, threads, analysis,
+ * tree reuse and a full pool. Budgets are small so the suite stays fast. */
+#include "engine/search.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/search_internal.h"
+
+static struct search *make(const char *const *kv)
+{
+    struct params p;
+    params_default(&p);
+    char err[200];
+    ck_assert(params_set(&p, "threads", "1", err, sizeof err));
+    ck_assert(params_set(&p, "memory", "64", err, sizeof err));
+    for (int i = 0; kv && kv[i]; i += 2)
+        ck_assert_msg(params_set(&p, kv[i], kv[i + 1], err, sizeof err), "%s", err);
+    struct search *s = search_new(&p, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    return s;
+}
+
+/* Sets up a position from rows of text, top row first: X black, O white, . empty. */
+static void setup(struct game *g, int size, double komi, const char *const *rows)
+{
+    game_init(g, size, komi);
+    for (int r = 0; r < size; r++)
+        for (int x = 0; x < size; x++) {
+            char ch = rows[r][x];
+            point p = board_point(&g->board, x, size - 1 - r);
+            if (ch == 'X')
+                ck_assert_int_eq(game_setup(g, BLACK, p), GAME_OK);
+            else if (ch == 'O')
+                ck_assert_int_eq(game_setup(g, WHITE, p), GAME_OK);
+        }
+}
+
+START_TEST(legal_first_move)
+{
+    const char *kv[] = {"playouts", "1000", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 1000, 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    ck_assert(r.move > 0);
+    ck_assert_int_eq(game_check_move(&g, BLACK, r.move), GAME_OK);
+    ck_assert_int_ge(r.playouts, 100);
+    ck_assert_int_le(r.playouts, 1000);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(captures_big_group)
+{
+    /* White's six stones in atari at E5's neighbourhood: Black must take them. */
+    const char *rows[] = {
+        ".........",
+        ".........",
+        "...XXX...",
+        "..XOOOX..",
+        "..XOOOX..",
+        "...XX....",
+        ".........",
+        ".........",
+        ".........",
+    };
+    for (int mode = 0; mode <= 2; mode++) {
+        char m[2] = {(char)('0' + mode), 0};
+        const char *kv[] = {"playouts", "3000", "rave", m, "seed", "11", NULL};
+        struct search *s = make(kv);
+        struct game g;
+        setup(&g, 9, 7.5, rows);
+        struct time_control tc;
+        timectl_init(&tc, 3000, 0);
+        struct search_result r = search_genmove(s, &g, BLACK, &tc);
+        ck_assert_msg(r.move == board_point(&g.board, 5, 3), "rave=%d played %d", mode, r.move);
+        game_free(&g);
+        search_free(s);
+    }
+}
+END_TEST
+
+static int play_game(struct search *s, int size, int max_moves, point *out)
+{
+    struct game g;
+    game_init(&g, size, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, s->p.playouts, 0);
+    int n = 0;
+    while (n < max_moves && !game_over(&g)) {
+        enum color c = game_to_move(&g);
+        struct search_result r = search_genmove(s, &g, c, &tc);
+        out[n++] = r.move;
+        if (r.move == RESIGN)
+            break;
+        ck_assert_int_eq(game_play(&g, c, r.move), GAME_OK);
+    }
+    game_free(&g);
+    return n;
+}
+
+START_TEST(reproducible)
+{
+    const char *kv[] = {"playouts", "400", "seed", "12345", NULL};
+    point a[40], b[40];
+    struct search *s1 = make(kv);
+    int na = play_game(s1, 9, 40, a);
+    search_free(s1);
+    struct search *s2 = make(kv);
+    int nb = play_game(s2, 9, 40, b);
+    search_free(s2);
+    ck_assert_int_eq(na, nb);
+    ck_assert(memcmp(a, b, sizeof a[0] * (size_t)na) == 0);
+    /* and another seed plays another game */
+    const char *kv3[] = {"playouts", "400", "seed", "54321", NULL};
+    struct search *s3 = make(kv3);
+    point c[40];
+    int nc = play_game(s3, 9, 40, c);
+    search_free(s3);
+    ck_assert(nc != na || memcmp(a, c, sizeof a[0] * (size_t)na) != 0);
+}
+END_TEST
+
+START_TEST(game_ends)
+{
+    const char *kv[] = {"playouts", "600", "resign", "0", "seed", "3", NULL};
+    struct search *s = make(kv);
+    point mv[400];
+    int n = play_game(s, 7, 400, mv);
+    ck_assert_int_lt(n, 400);
+    ck_assert(mv[n - 1] == PASS && mv[n - 2] == PASS);
+    search_free(s);
+    /* with resignation on, a lopsided game is resigned or passed out */
+    const char *kv2[] = {"playouts", "600", "seed", "4", NULL};
+    s = make(kv2);
+    n = play_game(s, 7, 400, mv);
+    ck_assert_int_lt(n, 400);
+    ck_assert(mv[n - 1] == RESIGN || (mv[n - 1] == PASS && mv[n - 2] == PASS));
+    search_free(s);
+}
+END_TEST
+
+START_TEST(dead_stones)
+{
+    const char *rows[] = {
+        "...XO..",
+        "...XO..",
+        "...XO..",
+        ".O.XO.X",
+        "...XO..",
+        "...XO..",
+        "...XO..",
+    };
+    const char *kv[] = {"seed", "5", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    setup(&g, 7, 0.5, rows);
+    uint8_t dead[BOARD_MAX_POINTS];
+    int n = search_dead_stones(s, &g, dead);
+    ck_assert_int_eq(n, 2);
+    ck_assert(dead[board_point(&g.board, 1, 3)]);
+    ck_assert(dead[board_point(&g.board, 6, 3)]);
+    ck_assert(!dead[board_point(&g.board, 3, 3)]);
+    float own[BOARD_MAX_POINTS];
+    search_ownership(s, &g, 1000, own);
+    /* Neither wall has two eyes yet, so random playouts kill one now and
+     * then: the sides are clear but not certain. */
+    ck_assert(own[board_point(&g.board, 0, 0)] > 0.3);
+    ck_assert(own[board_point(&g.board, 6, 0)] < -0.3);
+    /* Black to play after White passes: the count wins, so Black passes. */
+    ck_assert_int_eq(game_play(&g, WHITE, PASS), GAME_OK);
+    struct time_control tc;
+    timectl_init(&tc, 2000, 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    ck_assert_int_eq(r.move, PASS);
+    /* kgs-genmove_cleanup must capture the dead stones first. */
+    r = search_genmove_cleanup(s, &g, BLACK, &tc);
+    ck_assert(r.move != PASS && r.move != RESIGN);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(two_threads)
+{
+    const char *kv[] = {"playouts", "4000", "threads", "2", "reuse_tree", "0", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 4000, 0);
+    for (int i = 0; i < 6; i++) {
+        enum color c = game_to_move(&g);
+        struct search_result r = search_genmove(s, &g, c, &tc);
+        ck_assert(r.move != RESIGN);
+        ck_assert_int_eq(game_play(&g, c, r.move), GAME_OK);
+    }
+    /* Every path visit was backed up: no virtual loss left behind. */
+    struct tree_node *root = tree_root(&s->tree);
+    uint32_t sum = 0;
+    struct tree_node *ch = tree_node_at(&s->tree, root->first);
+    for (int i = 0; i < root->n_children; i++)
+        sum += tree_visits(&ch[i]);
+    ck_assert_uint_eq(sum, tree_visits(root));
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+struct seen { int calls, max_n; int64_t last_playouts; bool sorted; };
+
+static void on_report(void *ctx, const struct search_report *r)
+{
+    struct seen *v = ctx;
+    v->calls++;
+    if (r->n > v->max_n)
+        v->max_n = r->n;
+    v->last_playouts = r->playouts;
+    for (int i = 1; i < r->n; i++)
+        if (r->cand[i].visits > r->cand[i - 1].visits)
+            v->sorted = false;
+    for (int i = 0; i < r->n; i++)
+        if (r->cand[i].pv_len < 1 || r->cand[i].pv[0] != r->cand[i].move)
+            v->sorted = false;
+}
+
+START_TEST(analysis_streams)
+{
+    struct search *s = make(NULL);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct seen v = {0, 0, 0, true};
+    ck_assert(search_analyze_start(s, &g, BLACK, 20, on_report, &v));
+    usleep(300 * 1000);
+    search_analyze_stop(s);
+    int calls = v.calls;
+    ck_assert_int_ge(calls, 3);
+    ck_assert_int_gt(v.max_n, 3);
+    ck_assert(v.sorted);
+    usleep(50 * 1000);
+    ck_assert_int_eq(v.calls, calls);   /* stopped means stopped */
+    search_analyze_stop(s);             /* twice is harmless */
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(tree_reuse)
+{
+    const char *kv[] = {"playouts", "2000", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 2000, 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    ck_assert_int_eq(game_play(&g, BLACK, r.move), GAME_OK);
+    /* White answers with the move the tree liked best for White. */
+    struct tree_node *me = tree_child(&s->tree, tree_root(&s->tree), r.move);
+    ck_assert_ptr_nonnull(me);
+    ck_assert(tree_is_expanded(me));
+    struct tree_node *reply = NULL;
+    struct tree_node *ch = tree_node_at(&s->tree, me->first);
+    for (int i = 0; i < me->n_children; i++)
+        if (!reply || tree_visits(&ch[i]) > tree_visits(reply))
+            reply = &ch[i];
+    uint32_t kept = tree_visits(reply);
+    ck_assert_uint_ge(kept, 2);
+    ck_assert_int_eq(game_play(&g, WHITE, tree_move(reply)), GAME_OK);
+    search_prepare(s, &g, BLACK);
+    ck_assert_uint_eq(tree_visits(tree_root(&s->tree)), kept);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(full_pool)
+{
+    const char *kv[] = {"playouts", "3000", "memory", "4", "expand_visits", "1", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 19, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 3000, 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    ck_assert(atomic_load(&s->tree.pool[s->tree.cur].full));
+    ck_assert_int_eq(r.playouts, 3000);
+    ck_assert_int_eq(game_check_move(&g, BLACK, r.move), GAME_OK);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, legal_first_move);
+    tcase_add_test(tc, captures_big_group);
+    tcase_add_test(tc, reproducible);
+    tcase_add_test(tc, game_ends);
+    tcase_add_test(tc, dead_stones);
+    tcase_add_test(tc, two_threads);
+    tcase_add_test(tc, analysis_streams);
+    tcase_add_test(tc, tree_reuse);
+    tcase_add_test(tc, full_pool);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
