@@ -447,9 +447,28 @@ static double now_seconds(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf)
+        return -1;
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == 0) {
+            char ch = buf[i];
+            buf[i] = 0;
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return -1;
+            buf[i] = ch;
+        }
+    return 0;
+}
+
 int m3_evolve_run(const m3_evolve_config *c)
 {
-    if (mkdir(c->out, 0777) != 0 && errno != EEXIST) {
+    if (make_dirs(c->out) != 0) {
         fprintf(stderr, "hane-match3: cannot create %s: %s\n", c->out, strerror(errno));
         return -1;
     }

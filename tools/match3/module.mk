@@ -16,7 +16,7 @@ M3_RUNS    ?= runs/match3
 M3_JOBS    ?= 2
 M3_SEED    ?= 2019
 M3_FULL    := --pop 100 --gens 100 --games 50 --iters 250
-M3_REDUCED := --pop 20 --gens 10 --games 8 --iters 60
+M3_REDUCED := --pop 20 --gens 20 --games 10 --iters 100
 M3_PERSONAS := MaxS MinS MaxM MinM
 
 .PHONY: match3-full match3-reduced match3-boards
@@ -30,7 +30,7 @@ match3-reduced: $(BINDIR)/hane-match3
 	$(foreach p,$(M3_PERSONAS),nice $(BINDIR)/hane-match3 evolve --persona $(p) $(M3_REDUCED) \
 	  --seed $(M3_SEED) --jobs $(M3_JOBS) --out $(M3_RUNS)/reduced/$(p) &&) true
 	$(foreach p,$(M3_PERSONAS),gnuplot $(M3_RUNS)/reduced/$(p)/fig.gp &&) true
-	$(BINDIR)/hane-match3 table2 --from $(M3_RUNS)/reduced
+	$(BINDIR)/hane-match3 table2 --from $(M3_RUNS)/reduced --iters 100
 
 # Regenerates the shipped preset boards (game seeds 1, 2, 3 with 60 falling tiles per column).
 match3-boards: $(BINDIR)/hane-match3
