@@ -48,11 +48,16 @@ void search_result_free(const search_domain *d, search_result *r)
     }
 }
 
-double search_now(void)
+double search_clock(bool cpu)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double search_budget_now(const search_budget *b)
+{
+    return search_clock(b->cpu_clock);
 }
 
 /* ---- key set ---- */
@@ -214,7 +219,7 @@ search_status search_budget_hit(const search_budget *b, uint64_t nodes, uint64_t
         return SEARCH_ITERATION_LIMIT;
     if (b->max_evals && evals >= b->max_evals)
         return SEARCH_EVAL_LIMIT;
-    if (b->time_limit > 0 && search_now() - t0 >= b->time_limit)
+    if (b->time_limit > 0 && search_clock(b->cpu_clock) - t0 >= b->time_limit)
         return SEARCH_TIME_LIMIT;
     return SEARCH_GOAL;
 }

@@ -6,8 +6,6 @@
 
 #define SEARCH_DEFAULT_MEMORY ((size_t)256 << 20)
 
-/* Seconds on CLOCK_MONOTONIC. */
-double search_now(void);
 
 /* Open-addressing set of 64-bit keys (key 0 is stored as a flag). */
 typedef struct search_hset {
@@ -48,5 +46,7 @@ bool search_check_domain(const search_domain *d, const search_budget *b, char *e
 /* Which budget (other than memory) is exhausted, or SEARCH_GOAL (= none). */
 search_status search_budget_hit(const search_budget *b, uint64_t nodes, uint64_t iterations,
                                 uint64_t evals, double t0);
+/* Now on the budget's clock. */
+double search_budget_now(const search_budget *b);
 
 #endif

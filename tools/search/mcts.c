@@ -227,7 +227,7 @@ search_mcts *search_mcts_new(const search_domain *d, const void *root,
     m->n_free = m->cap;
     search_rng_seed(&m->rng, cfg->base.seed);
     search_evals_init(&m->ev, d);
-    m->t0 = search_now();
+    m->t0 = search_budget_now(&m->cfg.base.budget);
     m->status = SEARCH_ITERATION_LIMIT;
 
     m->root = node_alloc(m);
@@ -549,7 +549,7 @@ void search_mcts_result(const search_mcts *m, search_result *out)
     out->nodes = m->created;
     out->peak_nodes = m->peak;
     out->evals = search_evals_used(&m->ev);
-    out->elapsed = search_now() - m->t0;
+    out->elapsed = search_budget_now(&m->cfg.base.budget) - m->t0;
     memcpy(out->error, m->error, sizeof out->error);
 }
 

@@ -55,6 +55,9 @@ uint64_t search_rng_next(search_rng *rng);
 uint32_t search_rng_below(search_rng *rng, uint32_t n);
 /* Uniform double in [0, 1) with 53 random bits. */
 double search_rng_double(search_rng *rng);
+/* Seconds on CLOCK_THREAD_CPUTIME_ID (cpu) or CLOCK_MONOTONIC (!cpu). */
+double search_clock(bool cpu);
+
 /* Fisher–Yates shuffle of n ints. */
 void search_rng_shuffle_ints(search_rng *rng, int *v, size_t n);
 
@@ -108,7 +111,10 @@ typedef struct search_budget {
     uint64_t max_nodes;       /* nodes created (children generated), root excluded */
     uint64_t max_iterations;  /* pops (tree searches) or iterations (MCTS) */
     uint64_t max_evals;       /* evaluations, see search_domain.eval_count */
-    double time_limit;        /* seconds of wall-clock time (CLOCK_MONOTONIC) */
+    double time_limit;        /* seconds, on the clock below */
+    bool cpu_clock;           /* time this thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so a
+                                 loaded machine does not shorten searches; default false:
+                                 wall-clock time (CLOCK_MONOTONIC) */
     size_t max_memory;        /* bytes for the node pool; 0 = 256 MiB */
 } search_budget;
 
@@ -148,7 +154,7 @@ typedef struct search_result {
     uint64_t nodes;         /* nodes created */
     uint64_t peak_nodes;    /* most nodes alive at once in the pool */
     uint64_t evals;         /* evaluations used */
-    double elapsed;         /* seconds */
+    double elapsed;         /* seconds, on the budget's clock */
     char error[160];        /* set for SEARCH_POOL_FULL and SEARCH_BAD_CONFIG */
 } search_result;
 

@@ -181,7 +181,7 @@ search_status search_tree(const search_domain *d, const void *root, search_order
 {
     memset(res, 0, sizeof *res);
     res->best_value = -INFINITY;
-    double t0 = search_now();
+    double t0 = search_budget_now(&cfg->budget);
     if (!search_check_domain(d, &cfg->budget, res->error, sizeof res->error)) {
         res->status = SEARCH_BAD_CONFIG;
         return res->status;
@@ -337,7 +337,7 @@ search_status search_tree(const search_domain *d, const void *root, search_order
     res->found = st == SEARCH_GOAL;
     res->peak_nodes = peak;
     res->evals = search_evals_used(&ev);
-    res->elapsed = search_now() - t0;
+    res->elapsed = search_budget_now(&cfg->budget) - t0;
     if (!have_best) {
         free(res->best_state);
         res->best_state = NULL;

@@ -1,0 +1,345 @@
+/* mg_opt.c — the optimisers: hill climbing, simulated annealing, (μ+λ) evolution
+ * strategy and a genetic algorithm, on the wide representation (spec mapgen.md §6). */
+#include "tools/mapgen/mg_run.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+#define MAX_POP 256
+
+typedef struct indiv {
+    uint8_t map[MG_MAX_CELLS];
+    mg_stats stats;
+    double fit;
+} indiv;
+
+typedef struct opt {
+    const mg_config *c;
+    mg_env *e;
+    search_rng *rng;
+    double t0;
+    const char *stop;
+} opt;
+
+static void evaluate(opt *o, indiv *x)
+{
+    mg_env_map_stats(o->e, x->map, &x->stats);
+    x->fit = mg_heuristic(o->e->p, &x->stats, &o->e->ref);
+}
+
+/* Budget over?  Sets o->stop. */
+static bool over(opt *o)
+{
+    if (o->c->eval_limit && o->e->evals >= o->c->eval_limit) {
+        o->stop = "eval-limit";
+        return true;
+    }
+    if (o->c->time_limit > 0 && search_clock(o->c->cpu_clock) - o->t0 >= o->c->time_limit) {
+        o->stop = "time-limit";
+        return true;
+    }
+    return false;
+}
+
+static bool is_goal(opt *o, const indiv *x)
+{
+    return mg_goal(o->e->p, o->e->targets, &x->stats, &o->e->ref);
+}
+
+static int random_action(opt *o)
+{
+    return (int)search_rng_below(o->rng, (uint32_t)(o->e->ncells * o->e->p->ntiles));
+}
+
+/* One random wide action on x; re-evaluated only if a tile changed. */
+static void mutate(opt *o, indiv *x)
+{
+    int cx, cy, v;
+    mg_wide_decode(o->e->p, random_action(o), &cx, &cy, &v);
+    int cell = cy * o->e->p->w + cx;
+    if (x->map[cell] != v) {
+        x->map[cell] = (uint8_t)v;
+        evaluate(o, x);
+    }
+}
+
+static void random_indiv(opt *o, indiv *x)
+{
+    mg_random_map(o->e->p, o->rng, x->map);
+    evaluate(o, x);
+}
+
+/* Stable sort, best first. */
+static void sort_pop(indiv *pop, int n)
+{
+    for (int i = 1; i < n; i++) {
+        indiv t = pop[i];
+        int j = i - 1;
+        while (j >= 0 && pop[j].fit < t.fit) {
+            pop[j + 1] = pop[j];
+            j--;
+        }
+        pop[j + 1] = t;
+    }
+}
+
+static void finish(opt *o, const indiv *best, bool found, uint64_t iters, mg_outcome *out)
+{
+    out->found = found;
+    out->time = search_clock(o->c->cpu_clock) - o->t0;
+    out->heuristic = best->fit;
+    out->result_depth = -1;
+    out->max_depth = -1;
+    out->iterations = iters;
+    out->stop = found ? "goal" : o->stop;
+    memset(&out->result, 0, sizeof out->result);
+    memcpy(out->result.map, best->map, sizeof best->map);
+    out->result.x = out->result.y = -1;
+    out->result.stats = best->stats;
+}
+
+static void hill_climb(opt *o, mg_outcome *out)
+{
+    indiv cur;
+    random_indiv(o, &cur);
+    o->e->ref = cur.stats;
+    cur.fit = mg_heuristic(o->e->p, &cur.stats, &o->e->ref);
+    int nacts = o->e->ncells * o->e->p->ntiles;
+    uint64_t it = 0;
+    for (;;) {
+        if (is_goal(o, &cur))
+            return finish(o, &cur, true, it, out);
+        if (over(o))
+            break;
+        /* every wide neighbour; ties with the running best replace it with p = 1/2 */
+        indiv nb = cur, best;
+        bool have = false, stopped = false;
+        for (int a = 0; a < nacts; a++) {
+            if (over(o)) {
+                stopped = true;
+                break;
+            }
+            int x, y, v;
+            mg_wide_decode(o->e->p, a, &x, &y, &v);
+            int cell = y * o->e->p->w + x;
+            uint8_t old = nb.map[cell];
+            if (old != v) {
+                nb.map[cell] = (uint8_t)v;
+                evaluate(o, &nb);
+            } else {
+                nb.stats = cur.stats;
+                nb.fit = cur.fit;
+            }
+            if (!have || nb.fit > best.fit ||
+                (nb.fit == best.fit && search_rng_below(o->rng, 2))) {
+                best = nb;
+                have = true;
+            }
+            nb.map[cell] = old;
+        }
+        if (stopped)
+            break;
+        cur = best;
+        it++;
+    }
+    finish(o, &cur, false, it, out);
+}
+
+static void anneal(opt *o, mg_outcome *out)
+{
+    indiv cur;
+    random_indiv(o, &cur);
+    o->e->ref = cur.stats;
+    cur.fit = mg_heuristic(o->e->p, &cur.stats, &o->e->ref);
+    double T = o->c->sa_t0;
+    uint64_t it = 0;
+    for (;;) {
+        if (is_goal(o, &cur))
+            return finish(o, &cur, true, it, out);
+        if (over(o))
+            break;
+        indiv nb = cur;
+        mutate(o, &nb);
+        if (nb.fit > cur.fit) {
+            cur = nb;
+        } else {
+            double d = cur.fit - nb.fit;
+            /* d = 0 is always accepted (exp(0) = 1), also once T has underflowed to 0,
+             * where the code's division would fail [D] */
+            if (d == 0 || (T > 0 && search_rng_double(o->rng) < exp(-d / T)))
+                cur = nb;
+        }
+        T *= o->c->sa_cooling;
+        it++;
+    }
+    finish(o, &cur, false, it, out);
+}
+
+static void evolve(opt *o, mg_outcome *out)
+{
+    int mu = o->c->es_mu, lambda = o->c->es_lambda, n = mu + lambda;
+    indiv *pop = malloc((size_t)n * sizeof *pop);
+    if (!pop) {
+        o->stop = "out-of-memory";
+        indiv none;
+        memset(&none, 0, sizeof none);
+        return finish(o, &none, false, 0, out);
+    }
+    for (int i = 0; i < n; i++) {
+        random_indiv(o, &pop[i]);
+        if (i == 0)
+            o->e->ref = pop[0].stats;
+        pop[i].fit = mg_heuristic(o->e->p, &pop[i].stats, &o->e->ref);
+    }
+    sort_pop(pop, n);
+    uint64_t gen = 0;
+    bool found = false;
+    for (;;) {
+        if (is_goal(o, &pop[0])) {
+            found = true;
+            break;
+        }
+        if (over(o))
+            break;
+        /* parent i yields two single-mutation children into slots μ+2i, μ+2i+1 (λ = 2μ) */
+        for (int i = 0; i < mu && mu + 2 * i + 1 < n; i++) {
+            for (int k = 0; k < 2; k++) {
+                indiv *ch = &pop[mu + 2 * i + k];
+                *ch = pop[i];
+                mutate(o, ch);
+            }
+        }
+        sort_pop(pop, n);
+        gen++;
+    }
+    finish(o, &pop[0], found, gen, out);
+    free(pop);
+}
+
+int mg_rank_select(search_rng *rng, int n)
+{
+    /* rank r (0 = best) with probability (n − r) / (n(n+1)/2) */
+    uint32_t total = (uint32_t)(n * (n + 1) / 2);
+    uint32_t u = search_rng_below(rng, total);
+    for (int r = 0; r < n; r++) {
+        uint32_t w = (uint32_t)(n - r);
+        if (u < w)
+            return r;
+        u -= w;
+    }
+    return n - 1;
+}
+
+static int rank_select(opt *o, int n)
+{
+    return mg_rank_select(o->rng, n);
+}
+
+static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
+{
+    const mg_problem *p = o->e->p;
+    int n = o->e->ncells;
+    memcpy(child->map, a->map, sizeof child->map);
+    switch (o->c->crossover) {
+    case MG_XO_PAPER: {
+        /* two points on the row-major string; the segment between them from parent 2 */
+        int i = (int)search_rng_below(o->rng, (uint32_t)n + 1);
+        int j = (int)search_rng_below(o->rng, (uint32_t)n + 1);
+        if (i > j) {
+            int t = i;
+            i = j;
+            j = t;
+        }
+        memcpy(child->map + i, b->map + i, (size_t)(j - i));
+        break;
+    }
+    case MG_XO_RECT: {
+        int x1 = (int)search_rng_below(o->rng, (uint32_t)p->w);
+        int x2 = (int)search_rng_below(o->rng, (uint32_t)p->w);
+        int y1 = (int)search_rng_below(o->rng, (uint32_t)p->h);
+        int y2 = (int)search_rng_below(o->rng, (uint32_t)p->h);
+        if (x1 > x2) { int t = x1; x1 = x2; x2 = t; }
+        if (y1 > y2) { int t = y1; y1 = y2; y2 = t; }
+        for (int y = y1; y <= y2; y++)
+            memcpy(child->map + y * p->w + x1, b->map + y * p->w + x1, (size_t)(x2 - x1 + 1));
+        break;
+    }
+    case MG_XO_ASRUN:
+    default:
+        break;   /* as run: the copy of parent 1 */
+    }
+}
+
+static void genetic(opt *o, mg_outcome *out)
+{
+    int n = o->c->ga_pop, elite = o->c->ga_elite;
+    indiv *pop = malloc((size_t)n * sizeof *pop), *next = malloc((size_t)n * sizeof *next);
+    if (!pop || !next) {
+        free(pop);
+        free(next);
+        o->stop = "out-of-memory";
+        indiv none;
+        memset(&none, 0, sizeof none);
+        return finish(o, &none, false, 0, out);
+    }
+    for (int i = 0; i < n; i++) {
+        random_indiv(o, &pop[i]);
+        if (i == 0)
+            o->e->ref = pop[0].stats;
+        pop[i].fit = mg_heuristic(o->e->p, &pop[i].stats, &o->e->ref);
+    }
+    sort_pop(pop, n);
+    uint64_t gen = 0;
+    bool found = false;
+    for (;;) {
+        if (is_goal(o, &pop[0])) {
+            found = true;
+            break;
+        }
+        if (over(o))
+            break;
+        int k = 0;
+        for (; k < elite && k < n; k++)
+            next[k] = pop[k];
+        for (; k < n; k++) {
+            indiv *ch = &next[k];
+            if (search_rng_double(o->rng) < o->c->ga_pcross) {
+                const indiv *a = &pop[rank_select(o, n)], *b = &pop[rank_select(o, n)];
+                crossover(o, a, b, ch);
+                if (search_rng_double(o->rng) < o->c->ga_pmut) {
+                    int x, y, v;
+                    mg_wide_decode(o->e->p, random_action(o), &x, &y, &v);
+                    ch->map[y * o->e->p->w + x] = (uint8_t)v;
+                }
+                evaluate(o, ch);
+            } else {
+                *ch = pop[rank_select(o, n)];
+                mutate(o, ch);
+            }
+        }
+        indiv *t = pop;
+        pop = next;
+        next = t;
+        sort_pop(pop, n);
+        gen++;
+    }
+    finish(o, &pop[0], found, gen, out);
+    free(pop);
+    free(next);
+}
+
+void mg_run_optimiser(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome *out)
+{
+    opt o = {c, e, rng, search_clock(c->cpu_clock), "time-limit"};
+    switch (c->algo) {
+    case MG_HC: hill_climb(&o, out); break;
+    case MG_SA: anneal(&o, out); break;
+    case MG_ES: evolve(&o, out); break;
+    case MG_GA:
+    default: genetic(&o, out); break;
+    }
+    out->evals = e->evals;
+    out->ref = e->ref;
+}
