@@ -728,6 +728,10 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
         t->agent[p].iters = iters;
         t->have[p] = 1;
     }
+    if (!found) {
+        fprintf(stderr, "hane-match3: no persona run found under %s\n", from);
+        goto out;
+    }
     m3_agent_init(&t->agent[M3_NPERSONAS], M3_AGENT_VANILLA, NULL);
     t->agent[M3_NPERSONAS].iters = iters;
     m3_agent_init(&t->agent[M3_NPERSONAS + 1], M3_AGENT_RANDOM, NULL);
@@ -779,9 +783,7 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
     else
         printf("written %s\n", path);
     json_decref(doc);
-    rc = found > 0 ? 0 : -1;
-    if (!found)
-        fprintf(stderr, "hane-match3: no persona run found under %s\n", from);
+    rc = 0;
 out:
     for (int p = 0; p < M3_NPERSONAS; p++)
         m3_expr_free(formula[p]);

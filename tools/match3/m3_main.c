@@ -8,6 +8,7 @@
  *   hane-match3 table2 --from DIR [--boards B1,B2,B3] [--iters 250]
  *   hane-match3 expr   simplify|eval|equiv EXPR [EXPR] [--vars W=..,n=..,N=..,M=..]
  *   hane-match3 board  --seed S [--feed 60] --out FILE
+ *   hane-match3 baseline [--seeds 100] [--first 1] [--iters 250] [--jobs 1]   (targets G1, G6)
  */
 #include <errno.h>
 #include <jansson.h>
@@ -31,7 +32,8 @@ static const char *usage_text =
     "                     [--with-minus] [--quick] [--quiet] --out DIR\n"
     "  hane-match3 table2 --from DIR [--boards FILE,FILE,...] [--iters 250]\n"
     "  hane-match3 expr   simplify|eval|equiv EXPR [EXPR] [--vars W=..,n=..,N=..,M=..]\n"
-    "  hane-match3 board  --seed S [--feed 60] --out FILE\n";
+    "  hane-match3 board  --seed S [--feed 60] --out FILE\n"
+    "  hane-match3 baseline [--seeds 100] [--first 1] [--iters 250] [--jobs 1]\n";
 
 static int fail(const char *fmt, const char *a)
 {
@@ -228,7 +230,7 @@ static int cmd_play(int argc, char **argv)
         }
         if (board)
             json_object_set_new(doc, "board", json_string(board));
-        char *text = json_dumps(doc, JSON_INDENT(1));
+        char *text = json_dumps(doc, JSON_COMPACT);
         printf("%s\n", text);
         free(text);
         json_decref(doc);
@@ -419,6 +421,80 @@ static int cmd_expr(int argc, char **argv)
     return rc;
 }
 
+/* ---- baseline: Vanilla MCTS against Random over many seeds (targets G1, G6) ---- */
+
+typedef struct {
+    uint64_t first;
+    int iters;
+    m3_game_result *res;          /* [2 * seeds]: vanilla then random */
+    int seeds;
+} baseline_ctx;
+
+static void baseline_task(void *arg, int i, m3_mcts *scratch)
+{
+    baseline_ctx *c = arg;
+    int k = i / c->seeds;
+    uint64_t seed = c->first + (uint64_t)(i % c->seeds);
+    m3_agent a;
+    m3_agent_init(&a, k == 0 ? M3_AGENT_VANILLA : M3_AGENT_RANDOM, NULL);
+    a.iters = c->iters;
+    m3_source src;
+    m3_source_from_seed(&src, seed);
+    m3_board b;
+    m3_board_init(&b, &src);
+    m3_rng rng;
+    m3_agent_rng(&rng, seed, k == 0 ? M3_INDEX_VANILLA : M3_INDEX_RANDOM);
+    c->res[i] = m3_play_game(&a, scratch, &b, &rng, NULL, NULL);
+}
+
+static int cmd_baseline(int argc, char **argv)
+{
+    long long seeds = 100, iters = M3_DEFAULT_ITERS, jobs = 1;
+    uint64_t first = 1;
+    for (int i = 2; i < argc; i++) {
+        const char *o = argv[i], *v;
+        if (!(v = optval(argc, argv, &i)))
+            return 2;
+        if (!strcmp(o, "--seeds")) { if (parse_long(o, v, 1, 1000000, &seeds)) return 2; }
+        else if (!strcmp(o, "--first")) { if (parse_u64(o, v, &first)) return 2; }
+        else if (!strcmp(o, "--iters")) { if (parse_long(o, v, 1, 1000000, &iters)) return 2; }
+        else if (!strcmp(o, "--jobs")) { if (parse_long(o, v, 1, 256, &jobs)) return 2; }
+        else return fail("baseline: unknown option %s", o);
+    }
+    baseline_ctx c = {first, (int)iters, calloc((size_t)(2 * seeds), sizeof(m3_game_result)),
+                      (int)seeds};
+    if (!c.res)
+        return fail("out of memory%s", "");
+    m3_parallel_for((int)(2 * seeds), (int)jobs, baseline_task, &c);
+    json_t *doc = json_pack("{s:I, s:I, s:i}", "first_seed", (json_int_t)first, "seeds",
+                            (json_int_t)seeds, "iters", (int)iters);
+    double mean[2];
+    for (int k = 0; k < 2; k++) {
+        double sum = 0, sq = 0, mv = 0;
+        int lo = 1 << 30, hi = 0;
+        for (int j = 0; j < seeds; j++) {
+            const m3_game_result *r = &c.res[k * seeds + j];
+            sum += r->score;
+            sq += (double)r->score * r->score;
+            mv += r->mean_available;
+            lo = r->score < lo ? r->score : lo;
+            hi = r->score > hi ? r->score : hi;
+        }
+        mean[k] = sum / seeds;
+        double sd = seeds > 1 ? sqrt((sq - sum * sum / seeds) / (seeds - 1)) : 0;
+        json_object_set_new(doc, k == 0 ? "vanilla" : "random",
+                            json_pack("{s:f, s:f, s:i, s:i, s:f}", "mean", mean[k], "sd", sd,
+                                      "min", lo, "max", hi, "mean_available", mv / seeds));
+    }
+    json_object_set_new(doc, "vanilla_over_random", json_real(mean[0] / mean[1]));
+    char *text = json_dumps(doc, JSON_INDENT(2));
+    printf("%s\n", text);
+    free(text);
+    json_decref(doc);
+    free(c.res);
+    return 0;
+}
+
 /* ---- board ---- */
 
 static int cmd_board(int argc, char **argv)
@@ -457,6 +533,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "table2")) return cmd_table2(argc, argv);
     if (!strcmp(argv[1], "expr")) return cmd_expr(argc, argv);
     if (!strcmp(argv[1], "board")) return cmd_board(argc, argv);
+    if (!strcmp(argv[1], "baseline")) return cmd_baseline(argc, argv);
     fprintf(stderr, "hane-match3: unknown command \"%s\"\n%s", argv[1], usage_text);
     return 2;
 }

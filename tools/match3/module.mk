@@ -16,7 +16,7 @@ M3_RUNS    ?= runs/match3
 M3_JOBS    ?= 2
 M3_SEED    ?= 2019
 M3_FULL    := --pop 100 --gens 100 --games 50 --iters 250
-M3_REDUCED := --pop 20 --gens 20 --games 10 --iters 100
+M3_REDUCED := --pop 20 --gens 12 --games 10 --iters 100
 M3_PERSONAS := MaxS MinS MaxM MinM
 
 .PHONY: match3-full match3-reduced match3-boards
