@@ -304,3 +304,11 @@ struct search_result search_genmove_cleanup(struct search *s, const struct game 
     timectl_spent(tc, c, res.seconds);
     return res;
 }
+
+void search_stats(struct search *s, struct search_stats *out)
+{
+    out->nodes = tree_used(&s->tree);
+    out->capacity = tree_capacity(&s->tree);
+    out->bytes_per_node = (int)sizeof(struct tree_node);
+    out->threads = s->n_threads;
+}

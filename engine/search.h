@@ -84,6 +84,15 @@ void search_ownership(struct search *s, const struct game *g, int playouts, floa
  * final_status_list. Returns how many. */
 int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead);
 
+/* Figures about the tree, for hane-bench and logs. */
+struct search_stats {
+    int64_t nodes;          /* nodes in use in the current tree */
+    int64_t capacity;       /* nodes the current pool can hold */
+    int bytes_per_node;
+    int threads;
+};
+void search_stats(struct search *s, struct search_stats *out);
+
 /* Reseeds the random generators (reg_genmove asks for reproducible answers). */
 void search_reseed(struct search *s, uint64_t seed);
 

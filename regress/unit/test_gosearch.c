@@ -308,11 +308,15 @@ int main(void)
     tcase_add_test(tc, reproducible);
     tcase_add_test(tc, game_ends);
     tcase_add_test(tc, dead_stones);
-    tcase_add_test(tc, two_threads);
-    tcase_add_test(tc, analysis_streams);
     tcase_add_test(tc, tree_reuse);
     tcase_add_test(tc, full_pool);
     suite_add_tcase(s, tc);
+    /* Threads on one tree: also the TSan target (make tsan runs this case). */
+    TCase *th = tcase_create("threads");
+    tcase_set_timeout(th, 300);
+    tcase_add_test(th, two_threads);
+    tcase_add_test(th, analysis_streams);
+    suite_add_tcase(s, th);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -184,8 +184,12 @@ int main(void)
     tcase_add_test(tc, virtual_loss);
     tcase_add_test(tc, full_pool);
     tcase_add_test(tc, promote_keeps_subtree);
-    tcase_add_test(tc, threads_race);
     suite_add_tcase(s, tc);
+    /* Threads on one tree: also the TSan target (make tsan runs this case). */
+    TCase *th = tcase_create("threads");
+    tcase_set_timeout(th, 300);
+    tcase_add_test(th, threads_race);
+    suite_add_tcase(s, th);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
