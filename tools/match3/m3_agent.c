@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/match3/m3_searchmcts.h"
+
 void m3_agent_init(m3_agent *a, m3_agent_kind kind, const m3_expr *formula)
 {
     a->kind = kind;
@@ -18,6 +20,7 @@ void m3_agent_init(m3_agent *a, m3_agent_kind kind, const m3_expr *formula)
     a->iters = M3_DEFAULT_ITERS;
     a->goal = M3_DEFAULT_GOAL;
     a->game_moves = M3_GAME_MOVES;
+    a->backend = M3_BACKEND_NATIVE;
 }
 
 const char *m3_agent_name(m3_agent_kind kind)
@@ -207,6 +210,9 @@ m3_move m3_agent_move(const m3_agent *a, m3_mcts *m, const m3_board *b, m3_rng *
         m3_move moves[M3_MAX_MOVES];
         int n = m3_legal_moves(b, moves);
         mv = moves[m3_rng_below(rng, (uint32_t)n)];
+    } else if (a->backend == M3_BACKEND_SEARCH) {
+        if (m3_searchmcts_search(a, b, rng, &mv, NULL) != 0)
+            exit(2);
     } else {
         m3_mcts_search(m, a, b, rng, &mv, NULL);
     }

@@ -12,12 +12,18 @@
 
 typedef enum { M3_AGENT_RANDOM, M3_AGENT_VANILLA, M3_AGENT_FORMULA } m3_agent_kind;
 
+/* Which MCTS implementation runs the search: the tree of this module (default; it ran the
+ * reported experiment) or tools/search's search_mcts (m3_searchmcts.h). Both follow spec §3;
+ * their random streams differ, so single games differ. */
+typedef enum { M3_BACKEND_NATIVE, M3_BACKEND_SEARCH } m3_backend;
+
 typedef struct {
     m3_agent_kind kind;
     const m3_expr *formula;   /* M3_AGENT_FORMULA: the selection and final-move formula */
     int iters;                /* MCTS iterations (= root visits) per real move */
     double goal;              /* a rollout wins iff the game's final score >= goal */
     int game_moves;           /* moves in a game (20) */
+    m3_backend backend;
 } m3_agent;
 
 /* Sets the defaults of spec §3 for `kind`. */

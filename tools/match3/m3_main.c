@@ -1,7 +1,8 @@
 /* hane-match3: command line of the Match-3 playtesting port (spec §7).
  *
  *   hane-match3 play   --agent random|vanilla|formula [--formula EXPR] [--seed S | --board FILE]
- *                      [--moves 20] [--iters 250] [--goal 3294.3275] [--show] [--json]
+ *                      [--moves 20] [--iters 250] [--goal 3294.3275] [--mcts native|search]
+ *                      [--show] [--json]
  *   hane-match3 evolve --persona MaxS|MinS|MaxM|MinM [--pop 100] [--gens 100] [--games 50]
  *                      [--iters 250] [--seed S] [--jobs J] [--goal-update paper|off]
  *                      [--with-minus] [--quick] --out DIR
@@ -26,7 +27,8 @@
 static const char *usage_text =
     "usage:\n"
     "  hane-match3 play   --agent random|vanilla|formula [--formula EXPR] [--seed S | --board FILE]\n"
-    "                     [--moves 20] [--iters 250] [--goal 3294.3275] [--agent-seed K] [--show] [--json]\n"
+    "                     [--moves 20] [--iters 250] [--goal 3294.3275] [--agent-seed K] [--mcts native|search]\n"
+    "                     [--show] [--json]\n"
     "  hane-match3 evolve --persona MaxS|MinS|MaxM|MinM [--pop 100] [--gens 100] [--games 50]\n"
     "                     [--iters 250] [--seed S] [--jobs J] [--goal-update paper|off]\n"
     "                     [--with-minus] [--quick] [--quiet] --out DIR\n"
@@ -148,6 +150,7 @@ static int cmd_play(int argc, char **argv)
     long long moves = M3_GAME_MOVES, iters = M3_DEFAULT_ITERS;
     double goal = M3_DEFAULT_GOAL;
     int show = 0, json = 0, have_seed = 0;
+    m3_backend backend = M3_BACKEND_NATIVE;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i], *v;
         if (!strcmp(o, "--show")) { show = 1; continue; }
@@ -164,6 +167,11 @@ static int cmd_play(int argc, char **argv)
         else if (!strcmp(o, "--moves")) { if (parse_long(o, v, 1, 1000, &moves)) return 2; }
         else if (!strcmp(o, "--iters")) { if (parse_long(o, v, 1, 10000000, &iters)) return 2; }
         else if (!strcmp(o, "--goal")) { if (parse_double(o, v, &goal)) return 2; }
+        else if (!strcmp(o, "--mcts")) {
+            if (!strcmp(v, "native")) backend = M3_BACKEND_NATIVE;
+            else if (!strcmp(v, "search")) backend = M3_BACKEND_SEARCH;
+            else return fail("play: --mcts is native or search, got \"%s\"", v);
+        }
         else return fail("play: unknown option %s", o);
     }
     if (!agent)
@@ -205,6 +213,7 @@ static int cmd_play(int argc, char **argv)
     a.iters = (int)iters;
     a.goal = goal;
     a.game_moves = (int)moves;
+    a.backend = backend;
     m3_rng rng;
     m3_agent_rng(&rng, src.seed, (uint32_t)agent_seed);
     m3_mcts *m = m3_mcts_new();

@@ -4,10 +4,14 @@ M3_LIB_SRC := $(filter-out tools/match3/m3_main.c,$(wildcard tools/match3/m3_*.c
 LIBMATCH3  := $(OBJDIR)/libmatch3.a
 $(LIBMATCH3): $(call objs,$(M3_LIB_SRC))
 
-$(eval $(call program,hane-match3,$(call objs,tools/match3/m3_main.c) $(LIBMATCH3)))
+# tools/search (second MCTS backend); its module.mk is read after this one, so name the
+# archive by path rather than by $(LIBSEARCH).
+M3_LIBS    := $(LIBMATCH3) $(OBJDIR)/libsearch.a
+
+$(eval $(call program,hane-match3,$(call objs,tools/match3/m3_main.c) $(M3_LIBS)))
 
 $(foreach t,$(wildcard tools/match3/tests/test_*.c),\
-  $(eval $(call unit_test,$(basename $(notdir $(t))),$(call objs,$(t)) $(LIBMATCH3))))
+  $(eval $(call unit_test,$(basename $(notdir $(t))),$(call objs,$(t)) $(M3_LIBS))))
 
 # The experiment (spec §5), outside `make check`. M3_BUDGET selects the budget:
 #   make match3-full     the paper's protocol (pop 100, 100 generations, 50 games, 250 iterations)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tools/match3/m3_agent.h"
+#include "tools/match3/m3_searchmcts.h"
 
 static m3_expr *parse(const char *s)
 {
@@ -69,6 +70,49 @@ START_TEST(check8_last_move_rollouts)
     ck_assert_int_eq(st.nodes, 1 + st.root_children);
     ck_assert(m3_is_legal(&b, mv));
     m3_mcts_free(m);
+}
+END_TEST
+
+/* Check 8 on the tools/search backend: 250 root visits, legal choices, terminal children
+ * at the last move never expanded, and the same game from the same seeds. */
+START_TEST(check8_search_backend)
+{
+    m3_expr *f = parse("W/n + sqrt(N/n) + M/N");
+    for (int kind = M3_AGENT_VANILLA; kind <= M3_AGENT_FORMULA; kind++) {
+        m3_agent a;
+        m3_agent_init(&a, (m3_agent_kind)kind, f);
+        a.backend = M3_BACKEND_SEARCH;
+        m3_source src;
+        m3_source_from_seed(&src, 43);
+        m3_board b;
+        m3_board_init(&b, &src);
+        m3_rng rng;
+        m3_agent_rng(&rng, 43, 0);
+        int scores[2];
+        for (int rep = 0; rep < 2; rep++) {
+            m3_board g = b;
+            m3_agent_rng(&rng, 43, 0);
+            a.iters = 30;
+            while (g.moves_made < 20) {
+                m3_move mv;
+                m3_search_stats st;
+                if (g.moves_made == 0 || g.moves_made == 19)
+                    a.iters = 250;
+                ck_assert_int_eq(m3_searchmcts_search(&a, &g, &rng, &mv, &st), 0);
+                ck_assert(m3_is_legal(&g, mv));
+                ck_assert_int_eq(st.root_visits, a.iters);
+                ck_assert_int_eq(st.root_children, m3_count_moves(&g));
+                if (g.moves_made == 19)
+                    ck_assert_int_eq(st.nodes, 1 + st.root_children);
+                a.iters = 30;
+                m3_play(&g, mv, NULL);
+            }
+            scores[rep] = g.score;
+            ck_assert_int_ge(g.score, 1200);
+        }
+        ck_assert_int_eq(scores[0], scores[1]);
+    }
+    m3_expr_free(f);
 }
 END_TEST
 
@@ -161,6 +205,7 @@ int main(void)
     tcase_add_test(tc, check8_same_seed_same_game);
     tcase_add_test(tc, g1_floor);
     tcase_add_test(tc, game_callback);
+    tcase_add_test(tc, check8_search_backend);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

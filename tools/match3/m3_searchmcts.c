@@ -1,0 +1,141 @@
+/* m3_searchmcts: spec §3's MCTS on tools/search.
+ *
+ * Mapping: a state is the game (m3_board, memcpy-able: its feed source is shared and
+ * read-only) plus M, the legal moves after the last move, cached when the move is applied
+ * so the formula does not recount them at every selection. An action is cell*2 + direction
+ * (0 right, 1 down), listed in canonical order, so the library's "first maximum wins" and
+ * "children in canonical order" are the spec's. Terminal = the game has its 20 moves (never
+ * expanded, ends rollouts); reward = final score >= goal. */
+#include "tools/match3/m3_searchmcts.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/search/search.h"
+
+typedef struct {
+    m3_board b;
+    int avail;
+} sm_state;
+
+typedef struct {
+    const m3_agent *a;
+} sm_ctx;
+
+static m3_move decode(int action)
+{
+    int cell = action / 2;
+    return (m3_move){(uint8_t)cell, (uint8_t)(cell + (action % 2 ? M3_SIZE : 1))};
+}
+
+static int sm_actions(void *ctx, const void *state, int *out)
+{
+    (void)ctx;
+    const sm_state *s = state;
+    m3_move moves[M3_MAX_MOVES];
+    int n = m3_legal_moves(&s->b, moves);
+    for (int i = 0; i < n; i++)
+        out[i] = moves[i].a * 2 + (moves[i].b == moves[i].a + 1 ? 0 : 1);
+    return n;
+}
+
+static void sm_apply(void *ctx, void *state, int action)
+{
+    const sm_ctx *c = ctx;
+    sm_state *s = state;
+    m3_play(&s->b, decode(action), NULL);
+    s->avail = c->a->kind == M3_AGENT_FORMULA ? m3_count_moves(&s->b) : 0;
+}
+
+static bool sm_terminal(void *ctx, const void *state)
+{
+    const sm_ctx *c = ctx;
+    return ((const sm_state *)state)->b.moves_made >= c->a->game_moves;
+}
+
+static double sm_evaluate(void *ctx, const void *state)
+{
+    (void)ctx;
+    return ((const sm_state *)state)->b.score;
+}
+
+static double sm_reward(void *ctx, const void *state)
+{
+    const sm_ctx *c = ctx;
+    return ((const sm_state *)state)->b.score >= c->a->goal ? 1.0 : 0.0;
+}
+
+/* f of a child: W = reward sum (wins), n = visits, N = parent visits, M = child's moves. */
+static double sm_select(void *select_ctx, const search_child_view *v)
+{
+    const m3_agent *a = select_ctx;
+    if (a->kind == M3_AGENT_VANILLA)
+        return m3_ucb1(v->value_sum, (double)v->visits, (double)v->parent_visits);
+    double x[M3_NVARS] = {v->value_sum, (double)v->visits, (double)v->parent_visits,
+                          ((const sm_state *)v->state)->avail};
+    return m3_expr_eval(a->formula, x);
+}
+
+int m3_searchmcts_search(const m3_agent *a, const m3_board *b, m3_rng *rng, m3_move *out,
+                         m3_search_stats *st)
+{
+    sm_ctx ctx = {a};
+    search_domain d;
+    memset(&d, 0, sizeof d);
+    d.ctx = &ctx;
+    d.state_size = sizeof(sm_state);
+    d.max_actions = 2 * M3_CELLS;
+    d.actions = sm_actions;
+    d.apply = sm_apply;
+    d.terminal = sm_terminal;
+    d.evaluate = sm_evaluate;
+    d.reward = sm_reward;
+    search_mcts_config cfg = search_mcts_config_default();
+    cfg.expand = SEARCH_EXPAND_ALL;
+    cfg.select = sm_select;
+    cfg.select_ctx = (void *)a;
+    cfg.stop_at_goal = false;
+    cfg.base.seed = m3_rng_next(rng);
+    /* a tree holds at most iters * 84 + 1 nodes; reserve that (not the 256 MiB default) */
+    cfg.base.budget.max_memory = ((size_t)a->iters * M3_MAX_MOVES + 64) * (sizeof(sm_state) + 128);
+    sm_state root = {*b, m3_count_moves(b)};
+    char err[256];
+    m3_move first[M3_MAX_MOVES];
+    m3_legal_moves(b, first);
+    *out = first[0];
+    search_mcts *m = search_mcts_new(&d, &root, &cfg, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "hane-match3: tools/search: %s\n", err);
+        return -1;
+    }
+    search_status s = search_mcts_run(m, (uint64_t)a->iters);
+    if (s != SEARCH_ITERATION_LIMIT) {
+        fprintf(stderr, "hane-match3: tools/search stopped early: %s\n", search_status_name(s));
+        search_mcts_free(m);
+        return -1;
+    }
+    search_child_view views[M3_MAX_MOVES];
+    int n = search_mcts_children(m, views, M3_MAX_MOVES);
+    int best = 0;
+    double bv = -INFINITY;
+    for (int i = 0; i < n && i < M3_MAX_MOVES; i++) {
+        double v = sm_select((void *)a, &views[i]);
+        if (isnan(v))
+            v = -INFINITY;
+        if (i == 0 || v > bv) {
+            best = i;
+            bv = v;
+        }
+    }
+    if (n > 0)
+        *out = decode(views[best].action);
+    if (st) {
+        st->root_visits = n > 0 ? (int)views[0].parent_visits : 0;
+        st->nodes = (int)search_mcts_live_nodes(m);
+        st->max_rollout = -1;     /* not reported by tools/search */
+        st->root_children = n;
+    }
+    search_mcts_free(m);
+    return 0;
+}
