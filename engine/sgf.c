@@ -95,10 +95,11 @@ struct sgf_node *sgf_new_node(struct sgf_tree *t, struct sgf_node *parent)
             parent->child = n;
         parent->last_child = n;
     } else {
-        struct sgf_node **pp = &t->games;
-        while (*pp)   /* games are few; a linear walk is fine */
-            pp = &(*pp)->sibling;
-        *pp = n;
+        if (t->last_game)
+            t->last_game->sibling = n;
+        else
+            t->games = n;
+        t->last_game = n;
         t->n_games++;
     }
     t->n_nodes++;
@@ -114,10 +115,11 @@ struct sgf_prop *sgf_new_prop(struct sgf_tree *t, struct sgf_node *n, const char
         len = SGF_MAX_ID;
     memcpy(p->id, id, len);
     p->id[len] = '\0';
-    struct sgf_prop **pp = &n->props;
-    while (*pp)
-        pp = &(*pp)->next;
-    *pp = p;
+    if (n->last_prop)
+        n->last_prop->next = p;
+    else
+        n->props = p;
+    n->last_prop = p;
     return p;
 }
 
@@ -137,10 +139,11 @@ void sgf_prop_add_raw(struct sgf_tree *t, struct sgf_prop *p, const char *raw, s
     v->raw[len] = '\0';
     v->len = len;
     v->next = NULL;
-    struct sgf_value **pp = &p->values;
-    while (*pp)
-        pp = &(*pp)->next;
-    *pp = v;
+    if (p->last_value)
+        p->last_value->next = v;
+    else
+        p->values = v;
+    p->last_value = v;
     p->n_values++;
 }
 

@@ -15,6 +15,9 @@
  * parsed tree reproduces every value byte for byte and unknown properties
  * survive a round trip. sgf_text() decodes a value; sgf_prop_add_text() encodes.
  *
+ * Every list keeps its tail, so building is linear however wide a node, a
+ * property or a collection is.
+ *
  * The reader works on a buffer with an explicit length (NUL bytes are data, not
  * the end), never aborts, is iterative (nesting depth costs no C stack) and
  * stops at SGF_MAX_DEPTH / SGF_MAX_NODES / SGF_MAX_INPUT. Every error goes
@@ -55,6 +58,7 @@ struct sgf_value {
 struct sgf_prop {
     char id[SGF_MAX_ID + 1];  /* upper-case letters only */
     struct sgf_value *values; /* at least one */
+    struct sgf_value *last_value;
     int n_values;
     int line, col;            /* of the identifier in the source, 0 if built */
     struct sgf_prop *next;
@@ -62,6 +66,7 @@ struct sgf_prop {
 
 struct sgf_node {
     struct sgf_prop *props;   /* in file order */
+    struct sgf_prop *last_prop;
     struct sgf_node *parent;  /* NULL for a game's root */
     struct sgf_node *child;   /* first child = main line */
     struct sgf_node *last_child;
@@ -73,6 +78,7 @@ struct sgf_arena;
 
 struct sgf_tree {
     struct sgf_node *games;   /* first game's root; further games are siblings */
+    struct sgf_node *last_game;
     int n_games;
     int n_nodes;
     struct sgf_arena *arena;  /* owns every node, property and value */

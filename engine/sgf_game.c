@@ -397,8 +397,11 @@ struct sgf_tree *sgf_game_tree(const struct game *g, const char *result)
                     sgf_prop_add_raw(t, p, s, 2);
                 }
     }
-    if (g->start.to_move == WHITE)
-        sgf_prop_add_raw(t, sgf_add_prop(t, n, "PL"), "W", 1);
+    /* PL whenever a reader could guess wrong: White first, or any setup (a
+     * reader assumes White after handicap stones). */
+    bool setup = sgf_find(n, "AB") || sgf_find(n, "AW");
+    if (g->start.to_move == WHITE || setup)
+        sgf_prop_add_raw(t, sgf_add_prop(t, n, "PL"), g->start.to_move == WHITE ? "W" : "B", 1);
     for (int i = 0; i < g->n_moves; i++) {
         const struct game_move *m = &g->moves[i];
         if (m->color != BLACK && m->color != WHITE)

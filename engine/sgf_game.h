@@ -46,8 +46,9 @@ bool sgf_game_load_file(const char *path, int move_limit, struct game *g,
                         struct sgf_game_info *info, struct sgf_error *err);
 
 /* A tree of one game for `g`: root with FF[4] GM[1] SZ KM (and HA, AB/AW setup,
- * PL when White moves first, RE when `result` is not NULL or empty), then the
- * moves, passes as "[]" ("[tt]" is ambiguous on boards over 19). */
+ * PL when White moves first or there are setup stones, RE when `result` is not
+ * NULL or empty), then the moves, passes as "[]" ("[tt]" would be a point on
+ * boards over 19). */
 struct sgf_tree *sgf_game_tree(const struct game *g, const char *result);
 
 /* sgf_game_tree then sgf_write: a malloc'ed string (free with free()). */

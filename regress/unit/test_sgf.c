@@ -299,6 +299,26 @@ START_TEST(handicap_and_limit)
     load_file("handicap", 99, &g, &info);   /* past the end: everything */
     ck_assert_int_eq(g.n_moves, 4);
     game_free(&g);
+
+    /* Setup stones with Black to move: the writer says PL[B], so the reader
+     * does not assume White as it would after handicap stones. */
+    game_init(&g, 9, 0.5);
+    g.handicap = 2;
+    ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 2, 2)), GAME_OK);
+    ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 6, 6)), GAME_OK);
+    g.board.to_move = g.start.to_move = BLACK;
+    char *s = sgf_game_write(&g, NULL, NULL);
+    ck_assert_ptr_nonnull(strstr(s, "PL[B]"));
+    ck_assert_ptr_nonnull(strstr(s, "AB[gc][cg]"));
+    game_free(&g);
+    struct sgf_tree *t = parse_ok(s);
+    struct sgf_error err;
+    ck_assert_msg(sgf_game_load(t, "pl", 0, &g, &info, &err), "%s", err.text);
+    ck_assert_int_eq(game_to_move(&g), BLACK);
+    ck_assert_int_eq(g.handicap, 2);
+    game_free(&g);
+    sgf_free(t);
+    free(s);
 }
 END_TEST
 
@@ -394,6 +414,38 @@ START_TEST(limits)
     ck_assert_int_eq(t->n_nodes, SGF_MAX_DEPTH);
     sgf_free(t);
     check_round_trip(buf, k);
+    free(buf);
+
+    /* Wide: one node with 100,000 properties, one property with 100,000
+     * values, 100,000 games. Appending keeps tails, so this is linear (a
+     * quadratic build would run into the test's timeout). */
+    n = 100000;
+    buf = malloc(8 * n + 16);
+    for (int shape = 0; shape < 3; shape++) {
+        k = 0;
+        if (shape < 2)
+            buf[k++] = '(', buf[k++] = ';';
+        for (size_t i = 0; i < n; i++) {
+            const char *piece = shape == 0 ? "C[x]" : shape == 1 ? "[x]" : "(;C[])";
+            if (shape == 1 && i == 0)
+                buf[k++] = 'C';
+            memcpy(buf + k, piece, strlen(piece));
+            k += strlen(piece);
+        }
+        if (shape < 2)
+            buf[k++] = ')';
+        t = sgf_parse(buf, k, "wide", &err);
+        ck_assert_msg(t != NULL, "%s", t ? "" : err.text);
+        int count = 0;
+        if (shape == 0)
+            for (const struct sgf_prop *p = t->games->props; p; p = p->next)
+                count++;
+        else
+            count = shape == 1 ? t->games->props->n_values : t->n_games;
+        ck_assert_int_eq(count, (int)n);
+        sgf_free(t);
+        check_round_trip(buf, k);
+    }
     free(buf);
 
     /* A long main line of 300,000 nodes: no recursion anywhere. */
@@ -550,7 +602,8 @@ END_TEST
 
 /* The shared corpus: every .sgf file under ../shared/data/sgf (or
  * $HANE_SGF_CORPUS) is read and replayed. Prints how many were accepted and the
- * rejections grouped by reason, with one example each. $HANE_SGF_CORPUS_EVERY=N
+ * rejections grouped by reason, with one example each; every parsed file must
+ * also survive write -> parse unchanged. $HANE_SGF_CORPUS_EVERY=N
  * reads only every N-th file (in sorted walk order). */
 #define MAX_REASONS 32
 static struct corpus_stats {
@@ -594,6 +647,13 @@ static int corpus_file(const char *path, const struct stat *st, int type, struct
         corpus_reject(&err);
         return 0;
     }
+    /* Each file's tree survives write -> parse unchanged. */
+    size_t len;
+    char *text = sgf_write(t, &len);
+    struct sgf_tree *t2 = sgf_parse(text, len, path, &err);
+    ck_assert_msg(t2 && sgf_equal(t, t2), "%s: round trip failed", path);
+    sgf_free(t2);
+    free(text);
     struct game g;
     struct sgf_game_info info;
     if (sgf_game_load(t, path, 0, &g, &info, &err)) {
