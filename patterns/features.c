@@ -40,7 +40,8 @@ static unsigned dist_value(const struct board *b, point p, point prev)
     if (prev <= 0)
         return 0;
     int d = pat_distance(b, p, prev);
-    return d >= 17 ? 16u : (unsigned)(d - 1);
+    /* d = 0 happens for the move before last: its stone may have been captured */
+    return d >= 17 ? 16u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
 /* Does the string with id `s` have a stone next to point `q`? */
@@ -201,15 +202,7 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_EDGE] = line <= 4 ? (unsigned)line : 0;
     val[PAT_F_PAT3] = cls >= 0 ? (unsigned)cls + 1 : 0;
     if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {
-        uint64_t h[PAT_LARGE_NSIZES];
-        pat_large_hashes(b, c, p, h);
-        for (int s = PAT_LARGE_NSIZES - 1; s >= 0; s--) {
-            uint32_t idx = o->large_lookup(o->large_dict, h[s]);
-            if (idx) {
-                val[PAT_F_LARGE] = idx;
-                break;
-            }
-        }
+        val[PAT_F_LARGE] = pat_large_match(b, c, p, o->large_lookup, o->large_dict);
     }
     for (int f = 1; f < PAT_NFEAT; f++)
         if (val[f] && !(off & 1u << f))

@@ -18,7 +18,8 @@
  *  atari      1 atari while a simple ko is on the board, 2 other atari
  *  selfatari  1 the string left in atari has 1-2 stones (throw-in, nakade), 2 more
  *  dist1      distance to the previous move, Coulom's d = |dx|+|dy|+max(|dx|,|dy|):
- *             value d-1 for d = 2..16, 16 for d >= 17 (absent after a pass/none)
+ *             value d-1 for d = 2..16, 16 for d >= 17 (absent after a pass/none;
+ *             replaying on a just-captured stone's point, d = 0, counts as d = 2)
  *  dist2      the same for the move before the previous one
  *  edge       line of the move counted from the nearest edge, 1..4 (>= 5: absent)
  *  pat3       the 3x3 pattern with atari marks on the 4 orthogonal neighbours,
@@ -119,14 +120,21 @@ extern const int pat_large_sizes[PAT_LARGE_NSIZES];
  * hash of the 8 symmetric images, colours normalised to the mover. */
 void pat_large_hashes(const struct board *b, enum color c, point p,
                       uint64_t out[PAT_LARGE_NSIZES]);
+/* Looks up a large-pattern hash in some dictionary; returns index + 1, or 0. */
+typedef uint32_t (*pat_large_lookup_fn)(const void *dict, uint64_t hash);
+
+/* The value of the largest pattern around `p` that `lookup` knows (0: none).
+ * Hashes size by size and stops at the first unknown size: a dictionary cut
+ * by a count of played moves holds every smaller size of each entry (a
+ * pattern's sub-patterns occur at least as often), so larger ones are unknown
+ * too. Same result as pat_large_hashes + look-ups, at a fraction of the cost. */
+uint32_t pat_large_match(const struct board *b, enum color c, point p,
+                         pat_large_lookup_fn lookup, const void *dict);
 /* Fingerprint of the Zobrist keys: gamma tables store it, so a table made with
  * other keys is refused. */
 uint64_t pat_large_fingerprint(void);
 
 /* ---- whole moves ---- */
-
-/* Looks up a large-pattern hash in some dictionary; returns index + 1, or 0. */
-typedef uint32_t (*pat_large_lookup_fn)(const void *dict, uint64_t hash);
 
 struct pat_opts {
     unsigned disabled;              /* bit f set: feature f is left at 0 */

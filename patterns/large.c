@@ -127,3 +127,35 @@ void pat_large_hashes(const struct board *b, enum color c, point p,
         out[s] = best ^ size_key[s];
     }
 }
+
+uint32_t pat_large_match(const struct board *b, enum color c, point p,
+                         pat_large_lookup_fn lookup, const void *dict)
+{
+    int size = b->size;
+    int x0 = board_x(b, p), y0 = board_y(b, p);
+    const uint8_t *swap = c == WHITE ? (const uint8_t[4]){ 0, 2, 1, 3 }
+                                     : (const uint8_t[4]){ 0, 1, 2, 3 };
+    uint64_t h[8] = { 0 };
+    uint32_t best = 0;
+    int k = 0;
+    for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
+        for (; k < size_end[s]; k++) {
+            int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
+            int col = x < 0 || y < 0 || x >= size || y >= size
+                      ? OFFBOARD : swap[b->color[board_point(b, x, y)]];
+            if (col == EMPTY)
+                continue;
+            for (int t = 0; t < 8; t++)
+                h[t] ^= key[perm[t][k]][col];
+        }
+        uint64_t m = h[0];
+        for (int t = 1; t < 8; t++)
+            if (h[t] < m)
+                m = h[t];
+        uint32_t idx = lookup(dict, m ^ size_key[s]);
+        if (!idx)
+            break;   /* larger sizes cannot be known either (see features.h) */
+        best = idx;
+    }
+    return best;
+}

@@ -156,6 +156,7 @@ static void *run_job(void *arg)
     struct mm_shard *s = j->s;
     const struct mm_model *m = j->m;
     int f = j->f;
+    unsigned nv = (unsigned)m->n_values[f];   /* values >= nv are not trained */
     unsigned shift = pat_shift[f];
     uint64_t mask = (1ull << pat_bits[f]) - 1;
     switch (j->kind) {
@@ -165,7 +166,7 @@ static void *run_job(void *arg)
             double e = 0;
             for (size_t i = s->start[p]; i < s->start[p + 1]; i++) {
                 double st = strength(m, s->vec[i]);
-                s->str[i] = (float)st;
+                s->str[i] = st;
                 e += st * s->mult[i];
             }
             j->loglik += log(strength(m, s->winner[p]) / e);
@@ -181,7 +182,7 @@ static void *run_job(void *arg)
             double inv = 1.0 / e;
             for (size_t i = a; i < b; i++) {
                 unsigned v = (unsigned)((s->vec[i] >> shift) & mask);
-                if (v)
+                if (v && v < nv)
                     j->den[v] += (double)s->str[i] * s->mult[i] / g[v] * inv;
             }
         }
@@ -190,8 +191,8 @@ static void *run_job(void *arg)
     case PASS_RESCALE:
         for (size_t i = 0; i < s->n; i++) {
             unsigned v = (unsigned)((s->vec[i] >> shift) & mask);
-            if (v)
-                s->str[i] = (float)(s->str[i] * j->ratio[v]);
+            if (v && v < nv)
+                s->str[i] *= j->ratio[v];
         }
         break;
     }

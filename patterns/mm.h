@@ -32,7 +32,7 @@
 struct mm_shard {
     pat_vec *vec;        /* candidates of all positions, position by position */
     uint16_t *mult;      /* multiplicity of each candidate vector */
-    float *str;          /* cached strength (MM only) */
+    double *str;         /* cached strength (MM only) */
     size_t n, cap;
     size_t *start;       /* position j: candidates [start[j], start[j + 1]) */
     pat_vec *winner;     /* the played move's vector */

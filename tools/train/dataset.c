@@ -1,0 +1,274 @@
+/* dataset — replay, pattern harvest and feature extraction, with threads. */
+#include "tools/train/dataset.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tools/train/progress.h"
+
+void train_replay(const struct tgame *g, train_position_fn fn, void *ctx)
+{
+    struct board b;
+    board_clear(&b, g->size);
+    for (int i = 0; i < g->n_setup; i++) {
+        int v = g->setup[i];
+        board_setup_stone(&b, v < 0 ? WHITE : BLACK, v < 0 ? -v : v);
+    }
+    for (int i = 0; i < g->n_moves; i++) {
+        enum color c = (enum color)g->colors[i];
+        point p = g->moves[i];
+        fn(ctx, &b, c, p);
+        if (board_play(&b, c, p) < 0)
+            break;   /* cannot happen for a record the SGF reader replayed */
+    }
+}
+
+/* Runs work() on n threads, argument k at args + k * arg_size, while the
+ * calling thread shows progress of `done` up to `total`. */
+static void run_threads(void *(*work)(void *), void *args, size_t arg_size, int n,
+                        atomic_size_t *done, size_t total, const char *what, bool quiet)
+{
+    pthread_t th[64];
+    bool started[64] = { false };
+    for (int k = 0; k < n; k++)
+        started[k] = pthread_create(&th[k], NULL, work, (char *)args + (size_t)k * arg_size) == 0;
+    struct progress pr;
+    progress_start(&pr, what, total, quiet);
+    for (int k = 0; k < n; k++)
+        if (!started[k])
+            work((char *)args + (size_t)k * arg_size);
+    while (atomic_load(done) < total) {
+        progress_update(&pr, atomic_load(done));
+        nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+    }
+    for (int k = 0; k < n; k++)
+        if (started[k])
+            pthread_join(th[k], NULL);
+    progress_end(&pr, total);
+}
+
+/* ---- harvest: a counting hash map per thread ---- */
+
+struct counts {
+    uint64_t *key;       /* 0 = empty slot (a zero hash is stored as 1) */
+    uint32_t *n;
+    uint8_t *size;
+    size_t mask, used;
+};
+
+static bool counts_init(struct counts *m, size_t cap)
+{
+    m->mask = cap - 1;
+    m->used = 0;
+    m->key = calloc(cap, sizeof *m->key);
+    m->n = calloc(cap, sizeof *m->n);
+    m->size = calloc(cap, 1);
+    return m->key && m->n && m->size;
+}
+
+static void counts_free(struct counts *m)
+{
+    free(m->key);
+    free(m->n);
+    free(m->size);
+}
+
+static size_t slot_of(uint64_t h, size_t mask)
+{
+    return (size_t)((h * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+}
+
+static bool counts_add(struct counts *m, uint64_t h, int size, uint32_t k);
+
+static bool counts_grow(struct counts *m)
+{
+    struct counts big;
+    if (!counts_init(&big, (m->mask + 1) * 2)) {
+        counts_free(&big);
+        return false;
+    }
+    for (size_t i = 0; i <= m->mask; i++)
+        if (m->key[i])
+            counts_add(&big, m->key[i], m->size[i], m->n[i]);
+    counts_free(m);
+    *m = big;
+    return true;
+}
+
+static bool counts_add(struct counts *m, uint64_t h, int size, uint32_t k)
+{
+    if (h == 0)
+        h = 1;
+    if ((m->used + 1) * 2 > m->mask && !counts_grow(m))
+        return false;
+    size_t i = slot_of(h, m->mask);
+    while (m->key[i] && m->key[i] != h)
+        i = (i + 1) & m->mask;
+    if (!m->key[i]) {
+        m->key[i] = h;
+        m->size[i] = (uint8_t)size;
+        m->used++;
+    }
+    m->n[i] += k;
+    return true;
+}
+
+struct harvest_job {
+    const struct corpus *c;
+    int k, n;
+    atomic_size_t *done;
+    struct counts m;
+    bool ok;
+};
+
+static void harvest_position(void *ctx, const struct board *b, enum color c, point p)
+{
+    struct harvest_job *j = ctx;
+    if (p < 0 || !j->ok)
+        return;
+    uint64_t h[PAT_LARGE_NSIZES];
+    pat_large_hashes(b, c, p, h);
+    for (int s = 0; s < PAT_LARGE_NSIZES; s++)
+        if (!counts_add(&j->m, h[s], s, 1))
+            j->ok = false;
+}
+
+static void *harvest_worker(void *arg)
+{
+    struct harvest_job *j = arg;
+    for (size_t i = (size_t)j->k; i < j->c->n_games; i += (size_t)j->n) {
+        train_replay(&j->c->games[i], harvest_position, j);
+        atomic_fetch_add(j->done, 1);
+    }
+    return NULL;
+}
+
+struct entry {
+    uint64_t h;
+    uint8_t size;
+};
+
+static int cmp_entry(const void *a, const void *b)
+{
+    const struct entry *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? -1 : 1;
+    return x->h < y->h ? -1 : x->h > y->h;
+}
+
+size_t train_harvest(const struct corpus *c, struct pat_gammas *t, int min_count,
+                     int threads, bool quiet)
+{
+    if (threads > 64)
+        threads = 64;
+    struct harvest_job jobs[64];
+    atomic_size_t done;
+    atomic_init(&done, 0);
+    for (int k = 0; k < threads; k++) {
+        jobs[k] = (struct harvest_job){ .c = c, .k = k, .n = threads, .done = &done, .ok = true };
+        if (!counts_init(&jobs[k].m, 1 << 20))
+            jobs[k].ok = false;
+    }
+    run_threads(harvest_worker, jobs, sizeof jobs[0], threads, &done, c->n_games,
+                "patterns", quiet);
+    /* merge into the first map */
+    bool ok = true;
+    for (int k = 0; k < threads; k++)
+        ok = ok && jobs[k].ok;
+    for (int k = 1; k < threads && ok; k++) {
+        struct counts *m = &jobs[k].m;
+        for (size_t i = 0; i <= m->mask && ok; i++)
+            if (m->key[i])
+                ok = counts_add(&jobs[0].m, m->key[i], m->size[i], m->n[i]);
+        counts_free(m);
+    }
+    size_t added = 0;
+    struct counts *m = &jobs[0].m;
+    struct entry *e = ok ? malloc(sizeof *e * (m->used + 1)) : NULL;
+    if (e) {
+        size_t n = 0;
+        for (size_t i = 0; i <= m->mask; i++)
+            if (m->key[i] && m->n[i] >= (uint32_t)min_count)
+                e[n++] = (struct entry){ m->key[i], m->size[i] };
+        qsort(e, n, sizeof *e, cmp_entry);
+        for (size_t i = 0; i < n; i++)
+            if (pat_gammas_large_add(t, e[i].h, e[i].size))
+                added++;
+        free(e);
+    } else {
+        fprintf(stderr, "hane-train: out of memory counting patterns\n");
+    }
+    counts_free(m);
+    return added;
+}
+
+/* ---- extraction ---- */
+
+struct extract_job {
+    const struct corpus *c;
+    struct pat_opts o;
+    int k, n;
+    atomic_size_t *done;
+    struct mm_shard *s;
+    bool ok;
+    point moves[BOARD_MAX_POINTS + 1];
+    pat_vec vecs[BOARD_MAX_POINTS + 1];
+};
+
+static void extract_position(void *ctx, const struct board *b, enum color c, point p)
+{
+    struct extract_job *j = ctx;
+    if (!j->ok)
+        return;
+    int n = pat_all_features(b, c, &j->o, j->moves, j->vecs);
+    for (int i = 0; i < n; i++)
+        if (j->moves[i] == p) {
+            if (!mm_shard_add(j->s, j->vecs, n, i))
+                j->ok = false;
+            return;
+        }
+}
+
+static void *extract_worker(void *arg)
+{
+    struct extract_job *j = arg;
+    for (size_t i = (size_t)j->k; i < j->c->n_games; i += (size_t)j->n) {
+        if (j->ok)   /* after a failure, only count the games as done */
+            train_replay(&j->c->games[i], extract_position, j);
+        atomic_fetch_add(j->done, 1);
+    }
+    return NULL;
+}
+
+bool train_extract(const struct corpus *c, const struct pat_gammas *t, unsigned disabled,
+                   struct mm_shard *shards, int n_shards, bool quiet)
+{
+    if (n_shards > 64)
+        n_shards = 64;
+    struct extract_job *jobs = calloc((size_t)n_shards, sizeof *jobs);
+    if (!jobs)
+        return false;
+    atomic_size_t done;
+    atomic_init(&done, 0);
+    for (int k = 0; k < n_shards; k++) {
+        jobs[k].c = c;
+        pat_gammas_opts(t, &jobs[k].o);
+        jobs[k].o.disabled = disabled;
+        jobs[k].k = k;
+        jobs[k].n = n_shards;
+        jobs[k].done = &done;
+        jobs[k].s = &shards[k];
+        jobs[k].ok = true;
+    }
+    run_threads(extract_worker, jobs, sizeof jobs[0], n_shards, &done, c->n_games,
+                "features", quiet);
+    bool ok = true;
+    for (int k = 0; k < n_shards; k++)
+        ok = ok && jobs[k].ok;
+    free(jobs);
+    return ok;
+}

@@ -1,0 +1,457 @@
+/* hane-train — learns Bradley–Terry gammas from SGF game records (Coulom's MM)
+ * and measures move-prediction accuracy.
+ *
+ * Where to start reading: main() below runs the stages in order: find games,
+ * split off held-out games, load, harvest large patterns, extract features,
+ * MM iterations (checkpoint after each), evaluate, write the table atomically.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "patterns/gammas.h"
+#include "patterns/mm.h"
+#include "tools/train/corpus.h"
+#include "tools/train/dataset.h"
+#include "tools/train/eval.h"
+#include "tools/train/progress.h"
+
+struct options {
+    const char *out;
+    const char *eval_table;      /* --eval: evaluate this table ("default" = built-in) */
+    const char *curve;           /* CSV/PNG prefix */
+    long max_games;
+    int size;
+    long holdout;
+    int iterations;
+    int min_count;
+    int threads;
+    unsigned disabled;
+    uint64_t seed;
+    bool resume, json, quiet;
+    struct corpus train, test;
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: hane-train [options] SGF... -o OUT.json     train a gamma table\n"
+          "       hane-train --eval TABLE [options] SGF...    measure accuracy\n"
+          "\n"
+          "SGF arguments are files, directories (searched recursively for *.sgf) or\n"
+          "lists (*.lst, *.txt: one path per line).\n"
+          "\n"
+          "  -o, --output FILE     gamma table to write (atomically: FILE.tmp.PID, rename)\n"
+          "      --max-games N     use a seeded random subset of N training games\n"
+          "      --size N          only games on N x N (default 19; 0 = any size)\n"
+          "      --holdout N       hold N training games out for evaluation\n"
+          "      --test PATH       held-out games from PATH (repeatable)\n"
+          "      --iterations N    MM iterations (default 20)\n"
+          "      --min-count N     keep large patterns played at least N times (default 10)\n"
+          "      --disable F,...   leave features out (pass capture extend atari selfatari\n"
+          "                        dist1 dist2 edge pat3 large)\n"
+          "      --threads N       worker threads (default: all cores)\n"
+          "      --seed N          seed of the subset and held-out choice (default 1)\n"
+          "      --resume          continue from OUT.ckpt, written after each iteration\n"
+          "      --eval TABLE      evaluate TABLE (a file, or \"default\" for the built-in)\n"
+          "      --curve PREFIX    write PREFIX.csv and PREFIX.png (default hane-curve)\n"
+          "      --json            print the evaluation as one JSON object on stdout\n"
+          "  -q, --quiet           no progress output\n"
+          "  -h, --help            this text\n", f);
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_disabled(const char *s, unsigned *out)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        int f = -1;
+        for (int i = 0; i < PAT_NFEAT; i++)
+            if (strcmp(tok, pat_feature_name[i]) == 0)
+                f = i;
+        if (f < 0) {
+            fprintf(stderr, "hane-train: --disable: unknown feature \"%s\"\n", tok);
+            return false;
+        }
+        *out |= 1u << f;
+    }
+    return true;
+}
+
+static void die(const char *msg)
+{
+    fprintf(stderr, "hane-train: %s\n", msg);
+    exit(1);
+}
+
+static int n_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+    enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
+           O_RESUME, O_EVAL, O_CURVE, O_JSON };
+    static const struct option longopts[] = {
+        { "output", required_argument, NULL, 'o' },
+        { "max-games", required_argument, NULL, O_MAX },
+        { "size", required_argument, NULL, O_SIZE },
+        { "holdout", required_argument, NULL, O_HOLD },
+        { "test", required_argument, NULL, O_TEST },
+        { "iterations", required_argument, NULL, O_ITER },
+        { "min-count", required_argument, NULL, O_MIN },
+        { "disable", required_argument, NULL, O_DIS },
+        { "threads", required_argument, NULL, O_THR },
+        { "seed", required_argument, NULL, O_SEED },
+        { "resume", no_argument, NULL, O_RESUME },
+        { "eval", required_argument, NULL, O_EVAL },
+        { "curve", required_argument, NULL, O_CURVE },
+        { "json", no_argument, NULL, O_JSON },
+        { "quiet", no_argument, NULL, 'q' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    *o = (struct options){ .size = 19, .iterations = 20, .min_count = 10,
+                           .threads = n_cores(), .seed = 1, .curve = "hane-curve" };
+    int ch;
+    long v;
+    while ((ch = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+        switch (ch) {
+        case 'o': o->out = optarg; break;
+        case 'q': o->quiet = true; break;
+        case 'h': usage(stdout); exit(0);
+        case O_MAX:
+            if (!parse_long(optarg, 1, 100000000, &o->max_games))
+                die("--max-games: expected a positive integer");
+            break;
+        case O_SIZE:
+            if (!parse_long(optarg, 0, BOARD_MAX_SIZE, &v) || (v && v < BOARD_MIN_SIZE))
+                die("--size: expected 0 or 2..25");
+            o->size = (int)v;
+            break;
+        case O_HOLD:
+            if (!parse_long(optarg, 0, 100000000, &o->holdout))
+                die("--holdout: expected a non-negative integer");
+            break;
+        case O_TEST:
+            if (!corpus_add_path(&o->test, optarg))
+                exit(1);
+            break;
+        case O_ITER:
+            if (!parse_long(optarg, 0, 10000, &v))
+                die("--iterations: expected 0..10000");
+            o->iterations = (int)v;
+            break;
+        case O_MIN:
+            if (!parse_long(optarg, 1, 1000000000, &v))
+                die("--min-count: expected a positive integer");
+            o->min_count = (int)v;
+            break;
+        case O_DIS:
+            if (!parse_disabled(optarg, &o->disabled))
+                exit(1);
+            break;
+        case O_THR:
+            if (!parse_long(optarg, 1, 64, &v))
+                die("--threads: expected 1..64");
+            o->threads = (int)v;
+            break;
+        case O_SEED:
+            if (!parse_long(optarg, 0, LONG_MAX, &v))
+                die("--seed: expected a non-negative integer");
+            o->seed = (uint64_t)v;
+            break;
+        case O_RESUME: o->resume = true; break;
+        case O_EVAL: o->eval_table = optarg; break;
+        case O_CURVE: o->curve = optarg; break;
+        case O_JSON: o->json = true; break;
+        default: usage(stderr); exit(2);
+        }
+    }
+    for (int i = optind; i < argc; i++)
+        if (!corpus_add_path(&o->train, argv[i]))
+            exit(1);
+    if (optind >= argc) {
+        usage(stderr);
+        exit(2);
+    }
+    if (!o->eval_table && !o->out)
+        die("no output: give -o OUT.json (or --eval TABLE to evaluate)");
+}
+
+static void print_accuracy(FILE *f, const struct eval_result *r)
+{
+    fprintf(f, "games %zu, positions %zu\n", r->games, r->positions);
+    static const int ks[] = { 1, 3, 5, 10, 20 };
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
+        fprintf(f, "top-%-2d %6.2f%%\n", ks[i], 100 * eval_top(r, ks[i]));
+    fprintf(f, "log-evidence %.4f (mean ln P of the played move)\n", r->log_evidence);
+}
+
+static json_t *accuracy_json(const struct eval_result *r)
+{
+    return json_pack("{s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "games", (json_int_t)r->games,
+                     "positions", (json_int_t)r->positions, "top1", eval_top(r, 1),
+                     "top3", eval_top(r, 3), "top5", eval_top(r, 5), "top10", eval_top(r, 10),
+                     "top20", eval_top(r, 20), "log_evidence", r->log_evidence);
+}
+
+static void write_curve(const struct options *o, const struct eval_result *r, const char *title)
+{
+    size_t n = strlen(o->curve) + 8;
+    char *csv = malloc(n), *png = malloc(n);
+    if (!csv || !png)
+        die("out of memory");
+    snprintf(csv, n, "%s.csv", o->curve);
+    snprintf(png, n, "%s.png", o->curve);
+    if (eval_write_curve(r, csv, png, title) && !o->quiet)
+        fprintf(stderr, "curve: %s, %s\n", csv, png);
+    free(csv);
+    free(png);
+}
+
+static int run_eval(struct options *o)
+{
+    char err[600];
+    struct pat_gammas *own = NULL;
+    const struct pat_gammas *t;
+    if (strcmp(o->eval_table, "default") == 0) {
+        t = pat_gammas_default();
+    } else {
+        own = pat_gammas_load(o->eval_table, err, sizeof err);
+        if (!own)
+            die(err);
+        t = own;
+    }
+    corpus_sort(&o->train);
+    if (o->max_games)
+        corpus_sample(&o->train, (size_t)o->max_games, o->seed);
+    corpus_load(&o->train, o->size, o->threads, o->quiet, "loading");
+    if (o->train.n_bad && !o->quiet)
+        fprintf(stderr, "skipped %zu bad SGF file(s)\n", o->train.n_bad);
+    if (o->train.n_games == 0)
+        die("no usable games to evaluate");
+    struct eval_result r;
+    train_eval(&o->train, t, o->disabled, o->threads, &r, o->quiet);
+    write_curve(o, &r, o->eval_table);
+    if (o->json) {
+        json_t *j = accuracy_json(&r);
+        char *s = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(6));
+        printf("%s\n", s);
+        free(s);
+        json_decref(j);
+    } else {
+        print_accuracy(stdout, &r);
+    }
+    pat_gammas_free(own);
+    corpus_free(&o->train);
+    return 0;
+}
+
+/* Identifies the training data, so --resume refuses a checkpoint of other data. */
+static char *data_fingerprint(const struct options *o)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < o->train.n_games; i++)
+        for (const char *p = o->train.games[i].path; *p; p++)
+            h = (h ^ (uint8_t)*p) * 1099511628211ull;
+    h ^= (uint64_t)o->disabled * 0x9E3779B97F4A7C15ull ^ (uint64_t)o->min_count;
+    char *s = malloc(17);
+    if (!s)
+        die("out of memory");
+    snprintf(s, 17, "%016" PRIx64, h);
+    return s;
+}
+
+static void copy_gammas(struct pat_gammas *t, const struct mm_model *m)
+{
+    for (int f = 0; f < PAT_NFEAT; f++)
+        for (int v = 1; v < m->n_values[f] && v < t->n_values[f]; v++)
+            t->gamma[f][v] = (float)m->gamma[f][v];
+}
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static int run_train(struct options *o)
+{
+    double t0 = progress_now();
+    char err[600];
+    corpus_sort(&o->train);
+    if (o->max_games)
+        corpus_sample(&o->train, (size_t)o->max_games, o->seed);
+    if (o->holdout)
+        corpus_split(&o->train, &o->test, (size_t)o->holdout, o->seed);
+    corpus_sort(&o->test);
+    corpus_load(&o->train, o->size, o->threads, o->quiet, "loading");
+    if (o->test.n_paths)
+        corpus_load(&o->test, o->size, o->threads, o->quiet, "loading test");
+    if (!o->quiet)
+        fprintf(stderr, "training games %zu (%zu positions), skipped %zu bad and %zu of "
+                "another size; held-out games %zu\n", o->train.n_games, o->train.n_positions,
+                o->train.n_bad + o->test.n_bad, o->train.n_other_size, o->test.n_games);
+    if (o->train.n_games == 0)
+        die("no usable training games");
+
+    char *fp = data_fingerprint(o);
+    size_t len = strlen(o->out) + 8;
+    char *ckpt = malloc(len);
+    if (!ckpt)
+        die("out of memory");
+    snprintf(ckpt, len, "%s.ckpt", o->out);
+
+    struct pat_gammas *t = NULL;
+    int done_iter = 0;
+    if (o->resume) {
+        t = pat_gammas_load(ckpt, err, sizeof err);
+        if (!t)
+            die(err);
+        json_t *f = json_object_get(t->meta, "data_fingerprint");
+        if (!json_is_string(f) || strcmp(json_string_value(f), fp) != 0)
+            die("--resume: the checkpoint was made from other games or options");
+        done_iter = (int)json_integer_value(json_object_get(t->meta, "iterations"));
+        if (!o->quiet)
+            fprintf(stderr, "resuming after iteration %d from %s\n", done_iter, ckpt);
+    } else {
+        t = pat_gammas_new();
+        if (!t)
+            die("out of memory");
+        if (!(o->disabled & 1u << PAT_F_LARGE)) {
+            size_t n = train_harvest(&o->train, t, o->min_count, o->threads, o->quiet);
+            if (!o->quiet)
+                fprintf(stderr, "large patterns played at least %d times: %zu\n",
+                        o->min_count, n);
+        }
+    }
+
+    int n_shards = o->threads;
+    struct mm_shard *shards = calloc((size_t)n_shards, sizeof *shards);
+    if (!shards)
+        die("out of memory");
+    double t_extract = progress_now();
+    if (!train_extract(&o->train, t, o->disabled, shards, n_shards, o->quiet))
+        die("out of memory extracting features (try --max-games)");
+    size_t cands = 0, bytes = 0, positions = 0;
+    for (int k = 0; k < n_shards; k++) {
+        cands += shards[k].n;
+        bytes += mm_shard_bytes(&shards[k]);
+        positions += shards[k].n_pos;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "positions %zu, distinct candidates %zu (%.1f per position), "
+                "%.0f MB, extraction %.1f s\n", positions, cands,
+                positions ? (double)cands / (double)positions : 0, bytes / 1e6,
+                progress_now() - t_extract);
+
+    struct mm_model m;
+    if (!mm_model_init(&m, (int)t->n_large))
+        die("out of memory");
+    m.skip = o->disabled;
+    for (int f = 0; f < PAT_NFEAT; f++)
+        for (int v = 1; v < m.n_values[f] && v < t->n_values[f]; v++)
+            m.gamma[f][v] = t->gamma[f][v];
+    mm_count_wins(&m, shards, n_shards);
+
+    json_t *meta = t->meta;
+    json_t *src = json_array();
+    json_object_set_new(meta, "format_note", json_string(
+        "gammas learned by hane-train (Coulom 2007 minorization-maximization, prior of "
+        "1 win and 1 loss against gamma 1)"));
+    json_object_set_new(meta, "data_fingerprint", json_string(fp));
+    json_object_set_new(meta, "games", json_integer((json_int_t)o->train.n_games));
+    json_object_set_new(meta, "positions", json_integer((json_int_t)positions));
+    json_object_set_new(meta, "min_count", json_integer(o->min_count));
+    json_object_set_new(meta, "large_patterns", json_integer((json_int_t)t->n_large));
+    json_t *dis = json_array();
+    for (int f = 0; f < PAT_NFEAT; f++)
+        if (o->disabled & 1u << f)
+            json_array_append_new(dis, json_string(pat_feature_name[f]));
+    json_object_set_new(meta, "disabled", dis);
+    (void)src;
+    json_decref(src);
+
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    double t_mm = progress_now();
+    double ll = 0;
+    for (int it = done_iter; it < o->iterations && !interrupted; it++) {
+        double ti = progress_now();
+        ll = mm_iterate(&m, shards, n_shards);
+        copy_gammas(t, &m);
+        json_object_set_new(meta, "iterations", json_integer(it + 1));
+        json_object_set_new(meta, "train_log_likelihood", json_real(ll));
+        if (!pat_gammas_save(t, ckpt, err, sizeof err))
+            fprintf(stderr, "hane-train: checkpoint not written: %s\n", err);
+        if (!o->quiet)
+            fprintf(stderr, "MM iteration %d/%d: log-likelihood before %.5f, %.2f s\n",
+                    it + 1, o->iterations, ll, progress_now() - ti);
+    }
+    if (interrupted) {
+        fprintf(stderr, "hane-train: interrupted: %s unchanged; continue with --resume "
+                "(checkpoint %s)\n", o->out, ckpt);
+        return 130;
+    }
+    double mm_seconds = progress_now() - t_mm;
+    int iters_run = o->iterations - done_iter;
+    json_object_set_new(meta, "mm_seconds_per_iteration",
+                        json_real(iters_run > 0 ? mm_seconds / iters_run : 0));
+    for (int k = 0; k < n_shards; k++)
+        mm_shard_free(&shards[k]);
+    free(shards);
+    mm_model_free(&m);
+
+    if (o->test.n_games) {
+        struct eval_result r;
+        train_eval(&o->test, t, o->disabled, o->threads, &r, o->quiet);
+        json_object_set_new(meta, "accuracy", accuracy_json(&r));
+        if (!o->quiet)
+            print_accuracy(stderr, &r);
+        write_curve(o, &r, o->out);
+    }
+    json_object_set_new(meta, "training_seconds", json_real(progress_now() - t0));
+    if (!pat_gammas_save(t, o->out, err, sizeof err))
+        die(err);
+    remove(ckpt);
+    if (!o->quiet)
+        fprintf(stderr, "wrote %s (%u large patterns) in %.1f s\n", o->out, t->n_large,
+                progress_now() - t0);
+    pat_gammas_free(t);
+    free(ckpt);
+    free(fp);
+    corpus_free(&o->train);
+    corpus_free(&o->test);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    pat_init();
+    struct options o;
+    parse_args(argc, argv, &o);
+    return o.eval_table ? run_eval(&o) : run_train(&o);
+}
