@@ -51,6 +51,19 @@ int mg_regions(const uint8_t *map, int w, int h, unsigned set)
     return count;
 }
 
+void mg_distances(const uint8_t *map, int w, int h, unsigned set, int a, int *dist)
+{
+    int order[MG_MAX_CELLS], tmp[MG_MAX_CELLS];
+    uint16_t mark[MG_MAX_CELLS] = {0};
+    for (int i = 0; i < w * h; i++)
+        dist[i] = -1;
+    if (!IN(set, map[a]))
+        return;
+    int r = bfs(map, w, h, set, a, tmp, mark, 1, order);
+    for (int j = 0; j < r; j++)
+        dist[order[j]] = tmp[order[j]];
+}
+
 int mg_dist(const uint8_t *map, int w, int h, unsigned set, int a, int b)
 {
     int dist[MG_MAX_CELLS], order[MG_MAX_CELLS];

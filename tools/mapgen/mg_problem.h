@@ -73,6 +73,8 @@ void mg_random_map(const mg_problem *p, search_rng *rng, uint8_t *map);
 int mg_regions(const uint8_t *map, int w, int h, unsigned set);
 /* BFS steps from cell a to cell b over tiles in `set` (a must be in it); −1 if not. */
 int mg_dist(const uint8_t *map, int w, int h, unsigned set, int a, int b);
+/* BFS distances from cell a over tiles in `set` into dist[w·h] (−1 where unreached). */
+void mg_distances(const uint8_t *map, int w, int h, unsigned set, int a, int *dist);
 /* Double-sweep longest-path estimate over tiles in `set` (spec §2). */
 int mg_longest(const uint8_t *map, int w, int h, unsigned set);
 

@@ -33,11 +33,12 @@ static void zelda_stats(const mg_problem *p, const uint8_t *map, mg_stats *s)
         if (enemies > 0) {
             /* key and door block this BFS */
             unsigned set = BIT(0) | BIT(2) | BIT(5) | BIT(6) | BIT(7);
-            int best = -1;
+            int best = -1, dist[MG_MAX_CELLS];
+            mg_distances(map, p->w, p->h, set, ppos, dist);
             for (int i = 0; i < n; i++) {
                 if (map[i] < 5)
                     continue;
-                int d = mg_dist(map, p->w, p->h, set, ppos, i);
+                int d = dist[i];
                 if (d > 0 && (best < 0 || d < best))
                     best = d;
             }

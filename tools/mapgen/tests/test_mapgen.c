@@ -1,4 +1,5 @@
 /* test_mapgen.c — the acceptance checks of spec mapgen.md §10, hand-verified values. */
+#include "tools/mapgen/mg_batch.h"
 #include "tools/mapgen/mg_env.h"
 #include "tools/mapgen/mg_problem.h"
 #include "tools/mapgen/mg_run.h"
@@ -8,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void load(const mg_problem *p, const char *text, uint8_t *map)
 {
@@ -238,6 +240,85 @@ START_TEST(test_rank_selection)
 }
 END_TEST
 
+
+/* ---- 8. determinism: same seed and --eval-limit => identical JSON but for times ---- */
+static char *json_without_times(const char *path)
+{
+    json_error_t err;
+    json_t *j = json_load_file(path, 0, &err);
+    ck_assert_msg(j != NULL, "%s: %s", path, err.text);
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(j, "runs"), i, r)
+        json_object_del(r, "time_ms");
+    json_t *s = json_object_get(j, "summary");
+    json_object_del(s, "time_mean");
+    json_object_del(s, "time_sd");
+    json_object_del(s, "evals_per_sec");
+    char *out = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
+    json_decref(j);
+    return out;
+}
+
+START_TEST(test_determinism)
+{
+    char dir[] = "/tmp/mapgen-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char a[256], b[256], c3[256];
+    snprintf(a, sizeof a, "%s/a.json", dir);
+    snprintf(b, sizeof b, "%s/b.json", dir);
+    snprintf(c3, sizeof c3, "%s/c.json", dir);
+    static const mg_algo algos[] = {MG_MCTS, MG_GBFS, MG_GA, MG_SA};
+    for (size_t k = 0; k < sizeof algos / sizeof algos[0]; k++) {
+        mg_config c;
+        mg_config_default(&c);
+        c.p = mg_problem_get(k % 2 ? MG_SOKOBAN : MG_ZELDA);
+        c.algo = algos[k];
+        c.rep = mg_algo_is_tree(c.algo) ? MG_TURTLE : MG_WIDE;
+        c.time_limit = 0;
+        c.eval_limit = 3000;
+        c.runs = 3;
+        c.jobs = 2;
+        c.seed = 77;
+        mg_batch_opts o = {a, NULL, false, NULL};
+        unlink(a);
+        unlink(b);
+        unlink(c3);
+        ck_assert_int_eq(mg_batch_run(&c, &o), 0);
+        o.out_path = b;
+        c.jobs = 1;
+        ck_assert_int_eq(mg_batch_run(&c, &o), 0);
+        /* resumed: 2 runs, then extended to 3 */
+        o.out_path = c3;
+        c.runs = 2;
+        ck_assert_int_eq(mg_batch_run(&c, &o), 0);
+        c.runs = 3;
+        ck_assert_int_eq(mg_batch_run(&c, &o), 0);
+        char *ja = json_without_times(a), *jb = json_without_times(b), *jc = json_without_times(c3);
+        ck_assert_str_eq(ja, jb);
+        ck_assert_str_eq(ja, jc);
+        /* another seed gives other maps */
+        c.seed = 78;
+        o.out_path = b;
+        unlink(b);
+        ck_assert_int_eq(mg_batch_run(&c, &o), 0);
+        char *jd = json_without_times(b);
+        ck_assert_str_ne(ja, jd);
+        /* a results file of another configuration is refused, not overwritten */
+        c.seed = 79;
+        ck_assert_int_eq(mg_batch_run(&c, &o), 1);
+        free(ja);
+        free(jb);
+        free(jc);
+        free(jd);
+    }
+    unlink(a);
+    unlink(b);
+    unlink(c3);
+    rmdir(dir);
+}
+END_TEST
+
 /* ---- 9. smoke: GBFS narrow Binary finds a solution, BFS wide Zelda none ---- */
 START_TEST(test_smoke)
 {
@@ -298,6 +379,7 @@ static Suite *mapgen_suite(void)
     tcase_add_test(tc, test_wide);
     tcase_add_test(tc, test_narrow_turtle);
     tcase_add_test(tc, test_rank_selection);
+    tcase_add_test(tc, test_determinism);
     tcase_add_test(tc, test_smoke);
     suite_add_tcase(s, tc);
     return s;
