@@ -35,7 +35,8 @@ struct options {
     bool keep_stderr;
     bool strict, strict_time;
     long rss_limit_kb[2];
-    char time_spec[64];
+    struct mclock_settings clock[2];    /* by side: A, B */
+    char time_spec[2][64];
 };
 
 /* Shared by the game threads; `lock` guards everything below it. */
@@ -61,6 +62,7 @@ static void usage(FILE *f)
 "  -k, --komi K         komi (7.5)\n"
 "  -t, --time SPEC      clock for both: none, M (sudden death), M+PxT (byo-yomi),\n"
 "                       M+T/S (Canadian), whole seconds (none)\n"
+"      --time-b SPEC    a different clock for B (after --time)\n"
 "      --lag S          seconds forgiven per move (0.2)\n"
 "      --move-timeout S with no clock, a genmove slower than this is a hang (120)\n"
 "      --max-moves N    score the game as it stands after N moves (3 * size^2)\n"
@@ -107,11 +109,12 @@ static bool parse_real(const char *s, double lo, double hi, double *out)
 /* Returns 0 to go on, 2 on bad usage (message printed), -1 after --help. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
-    enum { O_LAG = 256, O_MOVE_TIMEOUT, O_MAX_MOVES, O_SCORER, O_NO_FS, O_RESUME, O_JSON,
+    enum { O_TIME_B = 255, O_LAG = 256, O_MOVE_TIMEOUT, O_MAX_MOVES, O_SCORER, O_NO_FS, O_RESUME, O_JSON,
            O_GTP_LOG, O_STDERR, O_RSS_A, O_RSS_B, O_STRICT, O_STRICT_TIME };
     static const struct option longopts[] = {
         { "games", required_argument, 0, 'n' }, { "size", required_argument, 0, 's' },
         { "komi", required_argument, 0, 'k' }, { "time", required_argument, 0, 't' },
+        { "time-b", required_argument, 0, O_TIME_B },
         { "lag", required_argument, 0, O_LAG }, { "move-timeout", required_argument, 0, O_MOVE_TIMEOUT },
         { "max-moves", required_argument, 0, O_MAX_MOVES }, { "scorer", required_argument, 0, O_SCORER },
         { "no-final-score", no_argument, 0, O_NO_FS }, { "jobs", required_argument, 0, 'j' },
@@ -126,7 +129,8 @@ static int parse_args(int argc, char **argv, struct options *o)
     o->games = 10;
     o->jobs = 1;
     o->out_dir = "match-out";
-    snprintf(o->time_spec, sizeof o->time_spec, "none");
+    snprintf(o->time_spec[0], sizeof o->time_spec[0], "none");
+    snprintf(o->time_spec[1], sizeof o->time_spec[1], "none");
     int ch;
     long v;
     char err[256];
@@ -147,12 +151,18 @@ static int parse_args(int argc, char **argv, struct options *o)
                 goto bad;
             break;
         case 't':
-            if (!mclock_parse(optarg, &o->ref.clock, err, sizeof err)) {
-                fprintf(stderr, "hane-match: --time: %s\n", err);
+        case O_TIME_B: {
+            int side = ch == O_TIME_B;
+            if (!mclock_parse(optarg, &o->clock[side], err, sizeof err)) {
+                fprintf(stderr, "hane-match: %s: %s\n", side ? "--time-b" : "--time", err);
                 return 2;
             }
-            mclock_format(&o->ref.clock, o->time_spec, sizeof o->time_spec);
+            if (!side)
+                o->clock[1] = o->clock[0];
+            for (int k = side; k < 2; k++)
+                mclock_format(&o->clock[k], o->time_spec[k], sizeof o->time_spec[k]);
             break;
+        }
         case O_LAG:
             if (!parse_real(optarg, 0, 60, &o->ref.lag))
                 goto bad;
@@ -235,9 +245,9 @@ static void game_path(const struct options *o, int index, const char *ext, char 
  * games of a different match into the totals. */
 static json_t *settings_json(const struct options *o)
 {
-    return json_pack("{s:s, s:s, s:i, s:f, s:s, s:i, s:s}", "engine_a", o->cmd[0],
+    return json_pack("{s:s, s:s, s:i, s:f, s:s, s:s, s:i, s:s}", "engine_a", o->cmd[0],
                      "engine_b", o->cmd[1], "size", o->ref.size, "komi", o->ref.komi,
-                     "time", o->time_spec, "max_moves", o->ref.max_moves,
+                     "time", o->time_spec[0], "time_b", o->time_spec[1], "max_moves", o->ref.max_moves,
                      "scorer", o->ref.scorer ? o->ref.scorer : "");
 }
 
@@ -372,7 +382,10 @@ static void *worker(void *arg)
             .stderr_b = o->keep_stderr ? (a == 0 ? err_a : err_b) : NULL,
             .stderr_w = o->keep_stderr ? (a == 0 ? err_b : err_a) : NULL,
         };
-        bool ok = referee_play(&o->ref, o->cmd[a], o->cmd[1 - a], &files, &sg.g);
+        struct referee_opts ref = o->ref;
+        ref.clock[BLACK] = o->clock[a];
+        ref.clock[WHITE] = o->clock[1 - a];
+        bool ok = referee_play(&ref, o->cmd[a], o->cmd[1 - a], &files, &sg.g);
         if (!ok)
             fprintf(stderr, "hane-match: cannot write %s\n", sgf);
         ok = write_record(o, &sg) && ok;
@@ -417,8 +430,11 @@ int main(int argc, char **argv)
     }
     if (opt.resume && !load_previous(&m))
         return 1;
-    printf("hane-match: %d games, %dx%d, komi %g, time %s, %d at a time, records in %s\n",
-           opt.games, opt.ref.size, opt.ref.size, opt.ref.komi, opt.time_spec, opt.jobs, opt.out_dir);
+    printf("hane-match: %d games, %dx%d, komi %g, time %s", opt.games, opt.ref.size, opt.ref.size,
+           opt.ref.komi, opt.time_spec[0]);
+    if (strcmp(opt.time_spec[0], opt.time_spec[1]) != 0)
+        printf(" (B: %s)", opt.time_spec[1]);
+    printf(", %d at a time, records in %s\n", opt.jobs, opt.out_dir);
     printf("A: %s\nB: %s\n", opt.cmd[0], opt.cmd[1]);
     fflush(stdout);
     int jobs = opt.jobs < opt.games ? opt.jobs : opt.games;

@@ -15,7 +15,7 @@ HANE_MATCH := $(BINDIR)/hane-match
 MATCH_NICE ?= nice -n 10
 
 # strength-smoke: short and strict; every game recorded under build/match/smoke.
-SMOKE_HANE ?= $(BINDIR)/hane
+SMOKE_HANE ?= $(BINDIR)/hane threads=1
 SMOKE_ARGS ?= --games 10 --size 9 --komi 7.5 --jobs 2
 strength-smoke: $(HANE_MATCH) $(BINDIR)/hane
 	rm -rf build/match/smoke

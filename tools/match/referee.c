@@ -47,7 +47,7 @@ void referee_defaults(struct referee_opts *o)
     memset(o, 0, sizeof *o);
     o->size = 9;
     o->komi = 7.5;
-    o->clock.sys = MCLOCK_NONE;
+    o->clock[BLACK].sys = o->clock[WHITE].sys = MCLOCK_NONE;
     o->lag = 0.2;
     o->move_timeout = 120;
     o->hang_grace = 5;
@@ -237,10 +237,10 @@ static bool setup_engine(struct match_state *st, int c, const char *cmd, const c
     snprintf(line, sizeof line, "komi %g", st->o->komi);
     if (!must(st, c, line, t, NULL, 0))
         return false;
-    mclock_settings_command(&st->o->clock, st->kgs[c], line, sizeof line);
+    mclock_settings_command(&st->o->clock[c], st->kgs[c], line, sizeof line);
     if (line[0] && !must(st, c, line, t, NULL, 0))
         return false;
-    mclock_start(&st->clock[c], &st->o->clock);
+    mclock_start(&st->clock[c], &st->o->clock[c]);
     return true;
 }
 
@@ -270,7 +270,7 @@ static bool play_one(struct match_state *st, int c)
     int other = color_other((enum color)c);
     const char *who = c == BLACK ? "Black" : "White";
     char cmd[128], reply[256];
-    bool timed = o->clock.sys != MCLOCK_NONE;
+    bool timed = o->clock[c].sys != MCLOCK_NONE;
     double timeout = o->move_timeout;
     if (timed) {
         double secs;
@@ -402,20 +402,30 @@ static bool write_sgf(const struct match_state *st, const char *path)
         return false;
     char re[32], ot[64], date[16];
     result_format(&st->out->result, re, sizeof re);
+    /* SGF has one TM/OT for both players: Black's clock, or White's if only
+     * White had one (the GC comment names both when they differ). */
+    const struct mclock_settings *cl = &st->o->clock[BLACK];
+    if (cl->sys == MCLOCK_NONE)
+        cl = &st->o->clock[WHITE];
     double tm;
-    mclock_sgf(&st->o->clock, &tm, ot, sizeof ot);
+    mclock_sgf(cl, &tm, ot, sizeof ot);
     time_t now = time(NULL);
     struct tm day;
     localtime_r(&now, &day);
     strftime(date, sizeof date, "%Y-%m-%d", &day);
-    char comment[400];
-    snprintf(comment, sizeof comment, "hane-match: ended by %s%s%s", referee_end_name(st->out->end),
-             st->out->detail[0] ? ": " : "", st->out->detail);
+    char comment[480];
+    char cb[32], cw[32], clocks[96] = "";
+    mclock_format(&st->o->clock[BLACK], cb, sizeof cb);
+    mclock_format(&st->o->clock[WHITE], cw, sizeof cw);
+    if (strcmp(cb, cw) != 0)
+        snprintf(clocks, sizeof clocks, "; clocks: Black %s, White %s", cb, cw);
+    snprintf(comment, sizeof comment, "hane-match: ended by %s%s%s%s", referee_end_name(st->out->end),
+             st->out->detail[0] ? ": " : "", st->out->detail, clocks);
     struct sgfout_game g = {
         .size = st->o->size, .komi = st->o->komi,
         .black = st->out->player[BLACK].name, .white = st->out->player[WHITE].name,
         .result = re, .date = date,
-        .timed = st->o->clock.sys != MCLOCK_NONE, .main_time = tm, .overtime = ot,
+        .timed = cl->sys != MCLOCK_NONE, .main_time = tm, .overtime = ot,
         .comment = comment, .moves = st->moves, .n_moves = st->n_moves,
     };
     bool ok = sgfout_write(f, &g);

@@ -19,7 +19,7 @@
 struct referee_opts {
     int size;
     double komi;
-    struct mclock_settings clock;
+    struct mclock_settings clock[3];    /* by colour: [BLACK], [WHITE] (may differ) */
     double lag;             /* seconds per move forgiven as overhead */
     double move_timeout;    /* no clock: a genmove taking longer is a hang (loss) */
     double hang_grace;      /* clock: seconds past the flag before the engine is killed */

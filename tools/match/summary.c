@@ -352,6 +352,17 @@ void summary_print(FILE *f, const struct summary *s)
         else
             fprintf(f, ", final_score not compared\n");
     }
+    /* One line of key=value pairs for scripts (soak.sh reads it). */
+    fprintf(f, "totals: games=%d a_wins=%d b_wins=%d draws=%d void=%d", s->games, s->a_wins,
+            s->b_wins, s->draws, s->voids);
+    for (int side = 0; side < 2; side++) {
+        fprintf(f, " faults_%c=", "ab"[side]);
+        for (int k = 0; k < SUMMARY_N_FAULTS; k++)
+            fprintf(f, "%s%s:%d", k ? "," : "", summary_fault_name((enum summary_fault)k),
+                    s->faults[side][k]);
+        fprintf(f, " peak_rss_kb_%c=%ld", "ab"[side], s->peak_rss_kb[side]);
+    }
+    fprintf(f, "\n");
 }
 
 static json_t *real_or_null(double x)

@@ -510,7 +510,8 @@ START_TEST(game_loss_on_time)
 {
     struct referee_opts o = fast_opts();
     char err[128];
-    ck_assert(mclock_parse("1", &o.clock, err, sizeof err));
+    ck_assert(mclock_parse("1", &o.clock[BLACK], err, sizeof err));
+    o.clock[WHITE] = o.clock[BLACK];
     struct referee_game g;
     /* Answers, but too late: 1.6 s - 0.2 s lag > 1 s. */
     ck_assert(referee_play(&o, FAKE " pass", FAKE " slow:1.6", NULL, &g));
