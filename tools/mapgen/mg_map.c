@@ -40,13 +40,37 @@ static int bfs(const uint8_t *map, int w, int h, unsigned set, int src, int *dis
 
 int mg_regions(const uint8_t *map, int w, int h, unsigned set)
 {
-    int n = w * h, dist[MG_MAX_CELLS], order[MG_MAX_CELLS], count = 0;
-    uint16_t mark[MG_MAX_CELLS] = {0};
+    /* flood fill with an explicit stack; no distances needed */
+    int n = w * h, stack[MG_MAX_CELLS], count = 0;
+    uint8_t seen[MG_MAX_CELLS];
+    for (int i = 0; i < n; i++)
+        seen[i] = !IN(set, map[i]);
     for (int i = 0; i < n; i++) {
-        if (mark[i] || !IN(set, map[i]))
+        if (seen[i])
             continue;
         count++;
-        bfs(map, w, h, set, i, dist, mark, 1, order);
+        int top = 0;
+        stack[top++] = i;
+        seen[i] = 1;
+        while (top > 0) {
+            int c = stack[--top], x = c % w;
+            if (x > 0 && !seen[c - 1]) {
+                seen[c - 1] = 1;
+                stack[top++] = c - 1;
+            }
+            if (x < w - 1 && !seen[c + 1]) {
+                seen[c + 1] = 1;
+                stack[top++] = c + 1;
+            }
+            if (c >= w && !seen[c - w]) {
+                seen[c - w] = 1;
+                stack[top++] = c - w;
+            }
+            if (c < n - w && !seen[c + w]) {
+                seen[c + w] = 1;
+                stack[top++] = c + w;
+            }
+        }
     }
     return count;
 }
