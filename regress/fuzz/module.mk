@@ -2,6 +2,7 @@
 #
 #   make fuzz                      builds them (clang) in build/fuzz/
 #   make fuzz FUZZ_RUNS=1000000    ... and runs each for that many executions
+#   make fuzz FUZZ_RUNS=1000000 FUZZ_TARGETS=fuzz_sgf    ... only the harnesses named
 #
 # Everything is compiled with clang under -fsanitize=fuzzer-no-link,address,undefined
 # in its own object tree (build/fuzz), independent of VARIANT, and each harness
@@ -12,6 +13,7 @@
 FUZZ_CC     ?= clang
 FUZZ_DIR    := build/fuzz
 FUZZ_RUNS   ?=
+FUZZ_TARGETS ?=
 FUZZ_FLAGS  ?= -max_len=4096 -timeout=10 -rss_limit_mb=2048
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DHANE_CHECKS \
@@ -51,8 +53,10 @@ define fuzz_run
 
 endef
 
+FUZZ_RUN_BINS := $(if $(FUZZ_TARGETS),$(filter $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS)),$(FUZZ_BINS)),$(FUZZ_BINS))
+
 fuzz: $(FUZZ_BINS)
-	$(if $(FUZZ_RUNS),$(foreach b,$(FUZZ_BINS),$(call fuzz_run,$(notdir $(b)))))
+	$(if $(FUZZ_RUNS),$(foreach b,$(FUZZ_RUN_BINS),$(call fuzz_run,$(notdir $(b)))))
 
 -include $(shell find $(FUZZ_DIR) -name '*.d' 2>/dev/null)
 
