@@ -111,8 +111,10 @@ bool pat3_from_string(const char *s, uint32_t *raw);
 
 /* ---- large diamond patterns ---- */
 
-#define PAT_LARGE_NSIZES 7
-/* Diamond sizes: the points with d <= s around the move (s = 4 .. 10). */
+#define PAT_LARGE_NSIZES 11
+/* Diamond sizes: the points with d <= s around the move, s = 4 .. 12, 14, 16
+ * (d = 16 reaches 8 lines away: enough to see the corner and side from the
+ * opening points). */
 extern const int pat_large_sizes[PAT_LARGE_NSIZES];
 
 /* Canonical hashes of the patterns around `p` for mover `c`, one per size

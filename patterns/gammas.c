@@ -235,7 +235,7 @@ static bool parse_feature(struct pat_gammas *t, int f, json_t *obj, const char *
             uint64_t h;
             if (!parse_large_key(key, &si, &h)) {
                 set_err(err, errlen, "%s: $.gammas.large.%s: expected SIZE:HASH with SIZE "
-                        "one of 4..10 and HASH 16 lower-case hex digits", name, key);
+                        "one of 4..12, 14, 16 and HASH 16 lower-case hex digits", name, key);
                 return false;
             }
             uint32_t v = pat_gammas_large_add(t, h, si);

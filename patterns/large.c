@@ -5,10 +5,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10 };
+const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16 };
 
-#define MAX_D 10
-#define MAX_PTS 128
+#define MAX_D 16
+#define MAX_PTS 256   /* 180 points have d <= 16 */
 
 /* The points of the largest diamond, sorted by distance d (then by a fixed
  * order), without the centre: size s is the prefix of length size_end[s]. */
@@ -43,7 +43,7 @@ static void build(void)
     for (int d = 1; d <= MAX_D; d++)
         for (int dy = -MAX_D; dy <= MAX_D; dy++)
             for (int dx = -MAX_D; dx <= MAX_D; dx++)
-                if (dist(dx, dy) == d) {
+                if (dist(dx, dy) == d && n_pts < MAX_PTS) {
                     pt_dx[n_pts] = dx;
                     pt_dy[n_pts] = dy;
                     n_pts++;

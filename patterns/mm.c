@@ -70,6 +70,18 @@ bool mm_shard_add(struct mm_shard *s, const pat_vec *vecs, int n, int winner)
     return true;
 }
 
+void mm_shard_trim(struct mm_shard *s)
+{
+    size_t c = s->n ? s->n : 1, cp = s->n_pos + 2;
+    if (c < s->cap && grow((void **)&s->vec, c, sizeof *s->vec)
+        && grow((void **)&s->mult, c, sizeof *s->mult)
+        && grow((void **)&s->str, c, sizeof *s->str))
+        s->cap = c;
+    if (cp < s->cap_pos && grow((void **)&s->start, cp, sizeof *s->start)
+        && grow((void **)&s->winner, cp, sizeof *s->winner))
+        s->cap_pos = cp;
+}
+
 void mm_shard_free(struct mm_shard *s)
 {
     free(s->vec);

@@ -43,6 +43,8 @@ struct mm_shard {
  * False if memory runs out. */
 bool mm_shard_add(struct mm_shard *s, const pat_vec *vecs, int n, int winner);
 void mm_shard_free(struct mm_shard *s);
+/* Gives back the unused room (call once the shard is complete). */
+void mm_shard_trim(struct mm_shard *s);
 /* Bytes held by a shard. */
 size_t mm_shard_bytes(const struct mm_shard *s);
 

@@ -239,6 +239,60 @@ START_TEST(symmetry_and_colour_swap)
 }
 END_TEST
 
+/* pat_large_match (incremental, stops at the first unknown size) agrees with
+ * hashing every size and taking the largest known one, on a dictionary cut by
+ * a count of played moves as the trainer makes it. */
+START_TEST(large_match_agrees)
+{
+    struct board b;
+    board_clear(&b, 13);
+    enum color c = BLACK;
+    struct pat_gammas *t = pat_gammas_new();
+    for (int n = 0; n < 70;) {
+        point p = board_point(&b, (int)rnd(13), (int)rnd(13));
+        if (!board_is_legal(&b, c, p))
+            continue;
+        board_play(&b, c, p);
+        c = color_other(c);
+        n++;
+    }
+    /* the dictionary: the first few sizes around some of the empty points, as
+     * a count threshold would leave them (a size implies all smaller ones) */
+    for (int y = 0; y < 13; y++)
+        for (int x = 0; x < 13; x++) {
+            point p = board_point(&b, x, y);
+            if (b.color[p] != EMPTY || rnd(2))
+                continue;
+            uint64_t h[PAT_LARGE_NSIZES];
+            pat_large_hashes(&b, c, p, h);
+            int keep = (int)rnd(PAT_LARGE_NSIZES + 1);
+            for (int s = 0; s < keep; s++)
+                pat_gammas_large_add(t, h[s], s);
+        }
+    int hits = 0;
+    for (int y = 0; y < 13; y++)
+        for (int x = 0; x < 13; x++) {
+            point p = board_point(&b, x, y);
+            if (b.color[p] != EMPTY)
+                continue;
+            uint64_t h[PAT_LARGE_NSIZES];
+            pat_large_hashes(&b, c, p, h);
+            uint32_t want = 0;
+            for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
+                uint32_t v = pat_gammas_large_find(t, h[s]);
+                if (!v)
+                    break;
+                want = v;
+            }
+            uint32_t got = pat_large_match(&b, c, p, pat_gammas_large_find, t);
+            ck_assert_uint_eq(got, want);
+            hits += got != 0;
+        }
+    ck_assert_int_gt(hits, 0);   /* the test saw some known patterns */
+    pat_gammas_free(t);
+}
+END_TEST
+
 START_TEST(pat3_tables)
 {
     int n = pat3_classes();
@@ -393,6 +447,7 @@ static Suite *suite(void)
     tcase_add_test(tc, atari_and_selfatari);
     tcase_add_test(tc, distances_and_edge);
     tcase_add_test(tc, symmetry_and_colour_swap);
+    tcase_add_test(tc, large_match_agrees);
     tcase_add_test(tc, pat3_tables);
     tcase_add_test(tc, gamma_round_trip);
     tcase_add_test(tc, gamma_errors);

@@ -34,11 +34,14 @@ struct options {
     long holdout;
     int iterations;
     int min_count;
+    int stride;
     int threads;
     unsigned disabled;
     uint64_t seed;
     bool resume, json, quiet;
     struct corpus train, test;
+    char **sources;              /* the SGF arguments, for the table's metadata */
+    int n_sources;
 };
 
 static void usage(FILE *f)
@@ -56,6 +59,7 @@ static void usage(FILE *f)
           "      --test PATH       held-out games from PATH (repeatable)\n"
           "      --iterations N    MM iterations (default 20)\n"
           "      --min-count N     keep large patterns played at least N times (default 10)\n"
+          "      --stride N        MM on every N-th position only (patterns: all; default 1)\n"
           "      --disable F,...   leave features out (pass capture extend atari selfatari\n"
           "                        dist1 dist2 edge pat3 large)\n"
           "      --threads N       worker threads (default: all cores)\n"
@@ -112,7 +116,7 @@ static int n_cores(void)
 static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
-           O_RESUME, O_EVAL, O_CURVE, O_JSON };
+           O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -121,6 +125,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "test", required_argument, NULL, O_TEST },
         { "iterations", required_argument, NULL, O_ITER },
         { "min-count", required_argument, NULL, O_MIN },
+        { "stride", required_argument, NULL, O_STRIDE },
         { "disable", required_argument, NULL, O_DIS },
         { "threads", required_argument, NULL, O_THR },
         { "seed", required_argument, NULL, O_SEED },
@@ -132,7 +137,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    *o = (struct options){ .size = 19, .iterations = 20, .min_count = 10,
+    *o = (struct options){ .size = 19, .iterations = 20, .min_count = 10, .stride = 1,
                            .threads = n_cores(), .seed = 1, .curve = "hane-curve" };
     int ch;
     long v;
@@ -168,6 +173,11 @@ static void parse_args(int argc, char **argv, struct options *o)
                 die("--min-count: expected a positive integer");
             o->min_count = (int)v;
             break;
+        case O_STRIDE:
+            if (!parse_long(optarg, 1, 1000, &v))
+                die("--stride: expected 1..1000");
+            o->stride = (int)v;
+            break;
         case O_DIS:
             if (!parse_disabled(optarg, &o->disabled))
                 exit(1);
@@ -192,6 +202,8 @@ static void parse_args(int argc, char **argv, struct options *o)
     for (int i = optind; i < argc; i++)
         if (!corpus_add_path(&o->train, argv[i]))
             exit(1);
+    o->sources = argv + optind;
+    o->n_sources = argc - optind;
     if (optind >= argc) {
         usage(stderr);
         exit(2);
@@ -276,7 +288,8 @@ static char *data_fingerprint(const struct options *o)
     for (size_t i = 0; i < o->train.n_games; i++)
         for (const char *p = o->train.games[i].path; *p; p++)
             h = (h ^ (uint8_t)*p) * 1099511628211ull;
-    h ^= (uint64_t)o->disabled * 0x9E3779B97F4A7C15ull ^ (uint64_t)o->min_count;
+    h ^= (uint64_t)o->disabled * 0x9E3779B97F4A7C15ull ^ (uint64_t)o->min_count
+         ^ (uint64_t)o->stride << 32;
     char *s = malloc(17);
     if (!s)
         die("out of memory");
@@ -354,10 +367,11 @@ static int run_train(struct options *o)
     if (!shards)
         die("out of memory");
     double t_extract = progress_now();
-    if (!train_extract(&o->train, t, o->disabled, shards, n_shards, o->quiet))
+    if (!train_extract(&o->train, t, o->disabled, o->stride, shards, n_shards, o->quiet))
         die("out of memory extracting features (try --max-games)");
     size_t cands = 0, bytes = 0, positions = 0;
     for (int k = 0; k < n_shards; k++) {
+        mm_shard_trim(&shards[k]);
         cands += shards[k].n;
         bytes += mm_shard_bytes(&shards[k]);
         positions += shards[k].n_pos;
@@ -379,6 +393,10 @@ static int run_train(struct options *o)
 
     json_t *meta = t->meta;
     json_t *src = json_array();
+    for (int i = 0; i < o->n_sources; i++)
+        json_array_append_new(src, json_string(o->sources[i]));
+    json_object_set_new(meta, "sources", src);
+    json_object_set_new(meta, "held_out_games", json_integer((json_int_t)o->test.n_games));
     json_object_set_new(meta, "format_note", json_string(
         "gammas learned by hane-train (Coulom 2007 minorization-maximization, prior of "
         "1 win and 1 loss against gamma 1)"));
@@ -386,14 +404,13 @@ static int run_train(struct options *o)
     json_object_set_new(meta, "games", json_integer((json_int_t)o->train.n_games));
     json_object_set_new(meta, "positions", json_integer((json_int_t)positions));
     json_object_set_new(meta, "min_count", json_integer(o->min_count));
+    json_object_set_new(meta, "stride", json_integer(o->stride));
     json_object_set_new(meta, "large_patterns", json_integer((json_int_t)t->n_large));
     json_t *dis = json_array();
     for (int f = 0; f < PAT_NFEAT; f++)
         if (o->disabled & 1u << f)
             json_array_append_new(dis, json_string(pat_feature_name[f]));
     json_object_set_new(meta, "disabled", dis);
-    (void)src;
-    json_decref(src);
 
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);

@@ -1,6 +1,25 @@
 # tools/train: hane-train, the gamma trainer and evaluator (library code in patterns/).
 #
-#   make train-default   trains data/gammas.json from ../shared/data/sgf (see
-#                        docs/notes/patterns.md); long, runs under nice
+#   make train-default   trains data/gammas.json from $(TRAIN_SGF) (the recipe of
+#                        the shipped table: docs/notes/patterns.md); long, under nice
+#   make train-eval      accuracy of the built-in table on the held-out games
 TRAIN_SRC := $(wildcard tools/train/*.c)
 $(eval $(call program,hane-train,$(call objs,$(TRAIN_SRC)) $(LIBENGINE) $(LIBPATTERNS)))
+
+TRAIN_SGF   ?= ../shared/data/sgf
+TRAIN_DIR   ?= build/train
+TRAIN_NICE  ?= nice -n 10
+# The shipped table's recipe (see docs/notes/patterns.md for its figures).
+TRAIN_ARGS  ?= --max-games 4000 --stride 2 --min-count 10 --iterations 15
+
+.PHONY: train-lists train-default train-eval
+train-lists:
+	tools/train/lists.sh $(TRAIN_SGF) $(TRAIN_DIR)
+
+train-default: $(BINDIR)/hane-train train-lists
+	$(TRAIN_NICE) $(BINDIR)/hane-train $(TRAIN_ARGS) --test $(TRAIN_DIR)/test-pro2024.lst \
+	  --curve docs/notes/patterns-curve -o data/gammas.json $(TRAIN_DIR)/train-pro.lst
+
+train-eval: $(BINDIR)/hane-train train-lists
+	$(TRAIN_NICE) $(BINDIR)/hane-train --eval default --curve $(TRAIN_DIR)/default-curve \
+	  $(TRAIN_DIR)/test-pro2024.lst
