@@ -21,6 +21,7 @@
 #include "engine/game.h"
 #include "engine/sgf.h"
 #include "engine/sgf_game.h"
+#include "engine/sgf_internal.h"
 
 /* Returns true if every invariant holds; otherwise false with the broken one
  * described in `why`. */
@@ -36,6 +37,20 @@ static bool sgf_check_one(const uint8_t *data, size_t size, char *why, size_t wh
         }
         return true;
     }
+    /* Every value decodes within bounds, into buffers of any size. */
+    for (const struct sgf_node *n = t->games; n; n = sgf_preorder_next(n))
+        for (const struct sgf_prop *p = n->props; p; p = p->next)
+            for (const struct sgf_value *v = p->values; v; v = v->next) {
+                char small[3];
+                size_t a_len, b_off;
+                size_t k = sgf_text(v, small, sizeof small);
+                if (k > v->len || sgf_text(v, NULL, 0) != k || strlen(small) > 2
+                    || (sgf_compose(v, &a_len, &b_off) && (a_len >= v->len || b_off != a_len + 1))) {
+                    snprintf(why, why_len, "value decoding out of bounds in %s", p->id);
+                    sgf_free(t);
+                    return false;
+                }
+            }
     bool ok = false;
     size_t len1 = 0, len2 = 0;
     char *s1 = sgf_write(t, &len1), *s2 = NULL;
