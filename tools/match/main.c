@@ -251,9 +251,28 @@ static json_t *settings_json(const struct options *o)
                      "scorer", o->ref.scorer ? o->ref.scorer : "");
 }
 
+/* mkdir -p */
+static bool make_dirs(const char *path)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    for (char *s = buf + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return false;
+        *s = '/';
+    }
+    return mkdir(buf, 0777) == 0 || errno == EEXIST;
+}
+
 static bool prepare_dir(const struct options *o)
 {
-    if (mkdir(o->out_dir, 0777) != 0 && errno != EEXIST) {
+    if (!make_dirs(o->out_dir)) {
         fprintf(stderr, "hane-match: cannot create %s: %s\n", o->out_dir, strerror(errno));
         return false;
     }
