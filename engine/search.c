@@ -158,6 +158,8 @@ void search_reseed(struct search *s, uint64_t seed)
 {
     search_analyze_stop(s);
     seed_threads(s, seed);
+    /* A reproducible answer must not lean on a tree grown before. */
+    s->have_root = false;
 }
 
 /* Fills the job's superko set with every position of the game so far. */

@@ -32,7 +32,9 @@ struct search_report {
     struct search_candidate cand[64];
     int64_t playouts;                 /* total so far in this search */
     double root_winrate;              /* side to move */
-    /* Ownership, Black positive, -1..1, indexed by point; NULL if not kept. */
+    /* Ownership, Black positive, -1..1, indexed by point; NULL if not kept.
+     * Points into the searcher: valid until the next report or search (copy
+     * what you need inside the callback). */
     const float *ownership;
 };
 
@@ -93,7 +95,8 @@ struct search_stats {
 };
 void search_stats(struct search *s, struct search_stats *out);
 
-/* Reseeds the random generators (reg_genmove asks for reproducible answers). */
+/* Reseeds the random generators and forgets the tree (reg_genmove asks for
+ * answers that do not depend on earlier commands). */
 void search_reseed(struct search *s, uint64_t seed);
 
 #endif

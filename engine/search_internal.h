@@ -92,10 +92,9 @@ struct search {
     /* Background search (analysis, ponder). */
     pthread_t bg;
     bool bg_running;
-    /* The result of the last search, for dead stones without a new search. */
-    uint64_t own_hash;
-    int own_moves;
-    int64_t own_playouts;
+    /* Ownership handed out with reports: written by worker 0 only, and still
+     * valid after the search stops (the last report's values). */
+    float report_own[BOARD_MAX_POINTS];
 };
 
 /* search.c */

@@ -51,9 +51,6 @@ static void own_search(struct search *s, const struct game *g, int playouts)
     s->job.hard = OWN_SECONDS;
     s->job.soft = 0;
     search_run(s);
-    s->own_hash = g->board.hash;
-    s->own_moves = g->n_moves;
-    s->own_playouts = atomic_load(&s->job.playouts);
 }
 
 void search_ownership(struct search *s, const struct game *g, int playouts, float *own)

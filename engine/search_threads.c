@@ -96,8 +96,7 @@ static void worker(struct search_thread *t)
         if (t->id == 0 && (++k & 15) == 0) {
             if (j->report && search_now() >= j->next_report) {
                 struct search_report r;
-                static _Thread_local float own[BOARD_MAX_POINTS];
-                search_fill_report(s, &r, own);
+                search_fill_report(s, &r, s->report_own);
                 j->report(j->report_ctx, &r);
                 j->next_report = search_now() + j->interval_ms / 1000.0;
             }

@@ -128,6 +128,29 @@ START_TEST(reproducible)
 }
 END_TEST
 
+START_TEST(reseed_repeats)
+{
+    /* reg_genmove: reseed, search, do not play; again: the same answer, with
+     * no help from the tree grown the first time. */
+    const char *kv[] = {"playouts", "500", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 500, 0);
+    search_reseed(s, 99);
+    struct search_result a = search_genmove(s, &g, BLACK, &tc);
+    uint32_t va = tree_visits(tree_root(&s->tree));
+    search_reseed(s, 99);
+    struct search_result b = search_genmove(s, &g, BLACK, &tc);
+    ck_assert_int_eq(a.move, b.move);
+    ck_assert(a.winrate == b.winrate);
+    ck_assert_uint_eq(tree_visits(tree_root(&s->tree)), va);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 START_TEST(game_ends)
 {
     const char *kv[] = {"playouts", "600", "resign", "0", "seed", "3", NULL};
@@ -306,6 +329,7 @@ int main(void)
     tcase_add_test(tc, legal_first_move);
     tcase_add_test(tc, captures_big_group);
     tcase_add_test(tc, reproducible);
+    tcase_add_test(tc, reseed_repeats);
     tcase_add_test(tc, game_ends);
     tcase_add_test(tc, dead_stones);
     tcase_add_test(tc, tree_reuse);
