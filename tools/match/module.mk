@@ -25,6 +25,10 @@ strength-smoke: $(HANE_MATCH) $(BINDIR)/hane
 # strength: the standard set is 9x9, hane with 2 threads and 1 s a move against
 # GNU Go level 10, 50 games, one game at a time (hane uses both cores).
 # Variants (issue 5 and later): make strength SIZE=19 GAMES=20 TIME=... HANE_ARGS=...
+# The run plays a copy of bin/hane taken when its directory is created, so
+# rebuilding during a long run cannot mix engine versions; the run resumes
+# where it stopped (same directory, same copy). Remove the directory (or set
+# STRENGTH_DIR) to measure a new build. commit.txt records the source.
 SIZE      ?= 9
 KOMI      ?= 7.5
 GAMES     ?= 50
@@ -33,16 +37,23 @@ TIME      ?= none
 HANE_ARGS ?= threads=2 time_per_move=1
 OPPONENT  ?= $(GNUGO) --mode gtp --level 10
 STRENGTH_DIR ?= build/match/strength-$(SIZE)
+# match_snapshot DIR: copy bin/hane into DIR once, with the commit it came from.
+match_snapshot = mkdir -p $(1) && { test -x $(1)/hane || { cp $(BINDIR)/hane $(1)/hane && \
+	  { git describe --always --dirty 2>/dev/null || echo unknown; } > $(1)/commit.txt; }; }
 strength: $(HANE_MATCH) $(BINDIR)/hane
+	$(call match_snapshot,$(STRENGTH_DIR))
 	$(MATCH_NICE) $(HANE_MATCH) --games $(GAMES) --size $(SIZE) --komi $(KOMI) --time $(TIME) \
 	  --jobs $(JOBS) --resume --out $(STRENGTH_DIR) --json $(STRENGTH_DIR).json \
-	  "$(BINDIR)/hane $(HANE_ARGS)" "$(OPPONENT)"
+	  "$(STRENGTH_DIR)/hane $(HANE_ARGS)" "$(OPPONENT)"
 
 # soak: see tools/match/soak.sh for the phases; SOAK_GAMES scales the total.
 SOAK_GAMES ?= 200
 SOAK_MEMORY_MB ?= 256
+SOAK_DIR ?= build/match/soak
+SOAK_JOBS ?= 1
 soak: $(HANE_MATCH) $(BINDIR)/hane
-	$(MATCH_NICE) tools/match/soak.sh --games $(SOAK_GAMES) --memory $(SOAK_MEMORY_MB) \
-	  --hane $(BINDIR)/hane --match $(HANE_MATCH) --gnugo $(GNUGO) --out build/match/soak
+	$(call match_snapshot,$(SOAK_DIR))
+	$(MATCH_NICE) tools/match/soak.sh --games $(SOAK_GAMES) --memory $(SOAK_MEMORY_MB) --jobs $(SOAK_JOBS) \
+	  --hane $(SOAK_DIR)/hane --match $(HANE_MATCH) --gnugo $(GNUGO) --out $(SOAK_DIR)
 
 .PHONY: soak
