@@ -618,9 +618,59 @@ END_TEST
 #define MAX_REASONS 32
 static struct corpus_stats {
     long files, accepted, skipped, moves, bytes, every, seen;
+    size_t dir_len;
     struct { const char *reason; long count; char example[400]; } reasons[MAX_REASONS];
     int n_reasons;
 } cs;
+
+/* MANIFEST.tsv of the corpus, if there is one: an independent record of each
+ * file's board size and number of moves to compare the reader against. */
+struct manifest_row {
+    char *path;
+    int size, moves;
+};
+static struct manifest_row *manifest;
+static size_t n_manifest;
+static long manifest_checked, manifest_mismatch;
+
+static int manifest_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct manifest_row *)a)->path, ((const struct manifest_row *)b)->path);
+}
+
+static void manifest_load(const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/MANIFEST.tsv", dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[4096];
+    size_t cap = 0;
+    while (fgets(line, sizeof line, f)) {
+        /* path source size date black brank white wrank handicap komi result moves ... */
+        char *col[13];
+        int k = 0;
+        for (char *p = line; k < 13 && p; k++) {
+            col[k] = p;
+            p = strchr(p, '\t');
+            if (p)
+                *p++ = '\0';
+        }
+        if (k < 12 || strcmp(col[0], "path") == 0)
+            continue;
+        if (n_manifest == cap) {
+            cap = cap ? 2 * cap : 1024;
+            manifest = realloc(manifest, cap * sizeof *manifest);
+        }
+        manifest[n_manifest].path = strdup(col[0]);
+        manifest[n_manifest].size = atoi(col[2]);
+        manifest[n_manifest].moves = atoi(col[11]);
+        n_manifest++;
+    }
+    fclose(f);
+    qsort(manifest, n_manifest, sizeof *manifest, manifest_cmp);
+}
 
 static void corpus_reject(const struct sgf_error *err)
 {
@@ -669,6 +719,18 @@ static int corpus_file(const char *path, const struct stat *st, int type, struct
     if (sgf_game_load(t, path, 0, &g, &info, &err)) {
         cs.accepted++;
         cs.moves += g.n_moves;
+        struct manifest_row key = { (char *)path + cs.dir_len + 1, 0, 0 };
+        const struct manifest_row *row = n_manifest
+            ? bsearch(&key, manifest, n_manifest, sizeof *manifest, manifest_cmp) : NULL;
+        if (row) {
+            manifest_checked++;
+            if (row->size != g.board.size || row->moves != g.n_moves) {
+                if (manifest_mismatch++ < 5)
+                    printf("sgf-corpus: %s: %dx%d, %d moves; MANIFEST.tsv says %dx%d, %d moves\n",
+                           path, g.board.size, g.board.size, g.n_moves, row->size, row->size,
+                           row->moves);
+            }
+        }
         game_free(&g);
     } else {
         corpus_reject(&err);
@@ -690,6 +752,9 @@ START_TEST(corpus)
     memset(&cs, 0, sizeof cs);
     const char *every = getenv("HANE_SGF_CORPUS_EVERY");
     cs.every = every && atol(every) > 0 ? atol(every) : CORPUS_EVERY_DEFAULT;
+    cs.dir_len = strlen(dir);
+    manifest_load(dir);
+    manifest_checked = manifest_mismatch = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     ck_assert_int_eq(nftw(dir, corpus_file, 16, FTW_PHYS), 0);
@@ -702,8 +767,16 @@ START_TEST(corpus)
     for (int i = 0; i < cs.n_reasons; i++)
         printf("sgf-corpus:   %6ld rejected: %s (e.g. %s)\n", cs.reasons[i].count,
                cs.reasons[i].reason, cs.reasons[i].example);
+    printf("sgf-corpus: size and move count agree with MANIFEST.tsv for %ld of %ld files listed\n",
+           manifest_checked - manifest_mismatch, manifest_checked);
     fflush(stdout);
+    for (size_t i = 0; i < n_manifest; i++)
+        free(manifest[i].path);
+    free(manifest);
+    manifest = NULL;
+    n_manifest = 0;
     ck_assert_int_gt(cs.files, 0);
+    ck_assert_msg(manifest_mismatch == 0, "%ld files disagree with MANIFEST.tsv", manifest_mismatch);
     /* The corpus was replay-checked when it was built (SOURCES.md): every game
      * in it is legal, so every rejection is a reader bug. */
     ck_assert_msg(cs.accepted == cs.files, "%ld of %ld corpus files rejected",
