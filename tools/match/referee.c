@@ -200,7 +200,7 @@ static void ask_name(struct match_state *st, int c, const char *cmd)
         snprintf(name, sizeof name, "%.*s", (int)(cmd + n - base), base);
     }
     if (proc_command(p, "version", t, version, sizeof version, NULL) == PROC_OK && version[0])
-        snprintf(st->out->player[c].name, sizeof st->out->player[c].name, "%s %s", name, version);
+        snprintf(st->out->player[c].name, sizeof st->out->player[c].name, "%.60s %.30s", name, version);
     else
         snprintf(st->out->player[c].name, sizeof st->out->player[c].name, "%s", name);
     for (char *s = st->out->player[c].name; *s; s++)

@@ -339,7 +339,10 @@ START_TEST(json_round_trip)
     ck_assert(!summary_game_from_json(j, &back, err, sizeof err));
     ck_assert_str_eq(err, "game.index: missing");
     json_decref(j);
-    ck_assert(!summary_game_from_json(json_integer(3), &back, err, sizeof err));
+    json_t *three = json_integer(3);
+    ck_assert(!summary_game_from_json(three, &back, err, sizeof err));
+    ck_assert_str_eq(err, "game: expected an object");
+    json_decref(three);
 }
 END_TEST
 
