@@ -323,13 +323,14 @@ struct sgf_tree *sgf_read_file(const char *path, struct sgf_error *err)
         if (got == 0)
             break;
     }
-    bool read_err = ferror(f);
+    int read_errno = ferror(f) ? errno : 0;
     fclose(f);
-    if (read_err) {
+    if (read_errno || len > SGF_MAX_INPUT) {
         if (err) {
             err->line = err->col = 0;
-            err->reason = "file";
-            snprintf(err->text, sizeof err->text, "%s: read error", path);
+            err->reason = read_errno ? "file" : "limit";
+            snprintf(err->text, sizeof err->text, "%s: cannot read: %s", path,
+                     read_errno ? strerror(read_errno) : "file too large");
         }
         free(buf);
         return NULL;

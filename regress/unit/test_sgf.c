@@ -386,6 +386,8 @@ START_TEST(syntax_errors)
     struct sgf_error err;
     ck_assert_ptr_null(sgf_read_file(FIXTURES "/no-such-file.sgf", &err));
     ck_assert_str_eq(err.text, FIXTURES "/no-such-file.sgf: cannot open: No such file or directory");
+    ck_assert_ptr_null(sgf_read_file(FIXTURES, &err));
+    ck_assert_str_eq(err.text, FIXTURES ": cannot read: Is a directory");
 }
 END_TEST
 
