@@ -162,11 +162,13 @@ static double now(void)
 
 static bool snapshot(struct gtp *g, enum color col, struct search_report *out)
 {
+    if (!gtp_heavy_allowed(g))
+        return false;
     struct snapshot s = {.have = false};
     pthread_mutex_init(&s.lock, NULL);
     int64_t want = g->params.playouts > 0 ? g->params.playouts : 0;
     double limit = g->params.time_per_move > 0 ? g->params.time_per_move : want ? 30 : 2;
-    if (!search_analyze_start(g->search, &g->game, col, 50, snapshot_report, &s)) {
+    if (!search_analyze_start(g->search, &g->game, col, 20, snapshot_report, &s)) {
         pthread_mutex_destroy(&s.lock);
         return false;
     }

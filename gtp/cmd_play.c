@@ -124,18 +124,18 @@ enum gtp_status gtp_cmd_fixed_handicap(struct gtp *g, struct gtp_cmd *c)
     return GTP_OK;
 }
 
-/* How good a point is for the next free handicap stone: far from the stones
- * placed so far (Chebyshev distance), then close to the third or fourth line. */
-static int free_spot_value(const struct board *b, int x, int y, const point *stones, int n)
+/* Distance from (x, y) to the stone at s (Chebyshev: diagonal steps count one). */
+static int stone_distance(const struct board *b, int x, int y, point s)
 {
-    int size = b->size;
-    int far = 2 * size;
-    for (int i = 0; i < n; i++) {
-        int dx = abs(board_x(b, stones[i]) - x), dy = abs(board_y(b, stones[i]) - y);
-        int d = dx > dy ? dx : dy;
-        if (d < far)
-            far = d;
-    }
+    int dx = abs(board_x(b, s) - x), dy = abs(board_y(b, s) - y);
+    return dx > dy ? dx : dy;
+}
+
+/* How good a point is for the next free handicap stone: far from the stones
+ * placed so far (`far`: distance to the nearest), then close to the third or
+ * fourth line. */
+static int free_spot_value(int size, int x, int y, int far)
+{
     int line = size >= 13 ? 3 : size >= 7 ? 2 : 1;   /* 0-based: 4th, 3rd, 2nd line */
     int ex = x < size - 1 - x ? x : size - 1 - x;
     int ey = y < size - 1 - y ? y : size - 1 - y;
@@ -164,6 +164,19 @@ enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c)
             game_free(&tmp);
             return gtp_fail(g, "cannot place the handicap stones");
         }
+    /* far[p]: distance from p to the nearest stone, kept as stones are added,
+     * so placing n stones costs n passes over the board. */
+    int far[BOARD_MAX_POINTS];
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            point p = board_point(&tmp.board, x, y);
+            far[p] = 2 * size;
+            for (int i = 0; i < k; i++) {
+                int d = stone_distance(&tmp.board, x, y, stones[i]);
+                if (d < far[p])
+                    far[p] = d;
+            }
+        }
     while (k < n) {
         point best = 0;
         int best_v = -(1 << 30);
@@ -172,7 +185,7 @@ enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c)
                 point p = board_point(&tmp.board, x, y);
                 if (tmp.board.color[p] != EMPTY)
                     continue;
-                int v = free_spot_value(&tmp.board, x, y, stones, k);
+                int v = free_spot_value(size, x, y, far[p]);
                 if (v > best_v) {
                     best_v = v;
                     best = p;
@@ -183,6 +196,13 @@ enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c)
             return gtp_fail(g, "cannot place %ld handicap stones on %dx%d", n, size, size);
         }
         stones[k++] = best;
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                point p = board_point(&tmp.board, x, y);
+                int d = stone_distance(&tmp.board, x, y, best);
+                if (d < far[p])
+                    far[p] = d;
+            }
     }
     /* Handicap stones are setup: White moves first, and undo stops here. */
     tmp.handicap = k;

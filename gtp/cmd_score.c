@@ -33,7 +33,8 @@ void gtp_print_strings(struct gtp *g, const uint8_t *mark)
 enum gtp_status gtp_cmd_final_score(struct gtp *g, struct gtp_cmd *c)
 {
     uint8_t dead[BOARD_MAX_POINTS] = {0};
-    search_dead_stones(g->search, &g->game, dead);
+    if (gtp_heavy_allowed(g))
+        search_dead_stones(g->search, &g->game, dead);
     double s = game_score(&g->game, dead);
     if (s > 0)
         gtp_printf(g, "B+%g", s);
@@ -56,7 +57,8 @@ enum gtp_status gtp_cmd_final_status_list(struct gtp *g, struct gtp_cmd *c)
     if (!strcasecmp(what, "seki"))
         return GTP_OK;
     uint8_t dead[BOARD_MAX_POINTS] = {0};
-    search_dead_stones(g->search, &g->game, dead);
+    if (gtp_heavy_allowed(g))
+        search_dead_stones(g->search, &g->game, dead);
     if (!strcasecmp(what, "alive")) {
         const struct board *b = &g->game.board;
         for (int p = 0; p < b->geom->points; p++)

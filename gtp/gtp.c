@@ -83,8 +83,10 @@ struct gtp *gtp_new(const struct params *p, FILE *out, const struct gtp_options 
         return NULL;
     }
     g->params = *p;
+    g->initial = *p;
     if (opt)
         g->opt = *opt;
+    g->sandbox_heavy = 1;
     g->search = search_new(&g->params, err, err_len);
     if (!g->search) {
         free(g);
@@ -95,6 +97,23 @@ struct gtp *gtp_new(const struct params *p, FILE *out, const struct gtp_options 
     g->tc.safety_margin = g->params.time_margin;
     gtp_out_init(&g->out, out);
     return g;
+}
+
+void gtp_reset(struct gtp *g, int size, FILE *out)
+{
+    gtp_stop_thinking(g);
+    char err[512];
+    if (memcmp(&g->params, &g->initial, sizeof g->params) &&
+        search_set_params(g->search, &g->initial, err, sizeof err))
+        g->params = g->initial;
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
+        size = 19;
+    game_clear(&g->game, size);
+    g->game.komi = 7.5;
+    timectl_init(&g->tc, g->params.playouts, g->params.time_per_move);
+    g->tc.safety_margin = g->params.time_margin;
+    g->sandbox_heavy = 1;
+    g->out.f = out;
 }
 
 void gtp_free(struct gtp *g)
@@ -127,6 +146,17 @@ void gtp_stop_thinking(struct gtp *g)
         search_ponder_stop(g->search);
         g->pondering = false;
     }
+}
+
+bool gtp_heavy_allowed(struct gtp *g)
+{
+    if (!g->opt.sandbox)
+        return true;
+    /* In a sandbox only on tiny boards, where thousands of playouts are quick. */
+    if (g->sandbox_heavy <= 0 || g->game.board.size > 4)
+        return false;
+    g->sandbox_heavy--;
+    return true;
 }
 
 struct time_control *gtp_time(struct gtp *g, struct time_control *scratch)

@@ -16,8 +16,9 @@ struct gtp;
 
 struct gtp_options {
     /* For the fuzzer: loadsgf opens no file, and hane-param values are checked
-     * but not applied, and genmove ignores the clocks, so no input can make a
-     * search run long or allocate much. */
+     * but not applied, genmove ignores the clocks, and a dead-stone or
+     * analysis-snapshot search runs only once per session and only on boards up
+     * to 4x4 (otherwise they act as if they found nothing), so no input can make hane think long or allocate much. */
     bool sandbox;
 };
 
@@ -26,6 +27,12 @@ struct gtp_options {
 struct gtp *gtp_new(const struct params *p, FILE *out, const struct gtp_options *opt,
                     char *err, int err_len);
 void gtp_free(struct gtp *g);
+
+/* Back to the state gtp_new left (its parameters, komi 7.5, no clocks) with an
+ * empty board of `size` (2..25); replies go to `out` from now on. The searcher is kept (it
+ * reuses a tree only for a game that continues the one it saw). For the
+ * fuzzer, which runs many inputs through one front end. */
+void gtp_reset(struct gtp *g, int size, FILE *out);
 
 /* Reads and answers commands from `in` until `quit` or end of input. */
 void gtp_run(struct gtp *g, FILE *in);
