@@ -62,12 +62,13 @@ static void usage(FILE *f)
 "  -k, --komi K         komi (7.5)\n"
 "  -t, --time SPEC      clock for both: none, M (sudden death), M+PxT (byo-yomi),\n"
 "                       M+T/S (Canadian), whole seconds (none)\n"
-"      --time-b SPEC    a different clock for B (after --time)\n"
+"      --time-b SPEC    a different clock for B\n"
 "      --lag S          seconds forgiven per move (0.2)\n"
 "      --move-timeout S with no clock, a genmove slower than this is a hang (120)\n"
 "      --max-moves N    score the game as it stands after N moves (3 * size^2)\n"
 "      --scorer CMD     GTP engine that counts finished games with final_score\n"
-"                       (\"/usr/games/gnugo --mode gtp\")\n"
+"                       (\"/usr/games/gnugo --mode gtp\"); none: area count on the\n"
+"                       referee's board with every stone alive (played-out games)\n"
 "      --no-final-score do not ask the engines for their own final_score\n"
 "  -j, --jobs N         games played at the same time (1)\n"
 "  -o, --out DIR        where game-NNN.sgf and game-NNN.json go (match-out)\n"
@@ -134,6 +135,7 @@ static int parse_args(int argc, char **argv, struct options *o)
     int ch;
     long v;
     char err[256];
+    bool time_b_set = false;
     while ((ch = getopt_long(argc, argv, "n:s:k:t:j:o:h", longopts, NULL)) != -1) {
         switch (ch) {
         case 'n':
@@ -157,10 +159,7 @@ static int parse_args(int argc, char **argv, struct options *o)
                 fprintf(stderr, "hane-match: %s: %s\n", side ? "--time-b" : "--time", err);
                 return 2;
             }
-            if (!side)
-                o->clock[1] = o->clock[0];
-            for (int k = side; k < 2; k++)
-                mclock_format(&o->clock[k], o->time_spec[k], sizeof o->time_spec[k]);
+            time_b_set |= side;
             break;
         }
         case O_LAG:
@@ -226,6 +225,10 @@ static int parse_args(int argc, char **argv, struct options *o)
         fprintf(stderr, "hane-match: bad value \"%s\" for option %s\n", optarg, argv[optind - 1]);
         return 2;
     }
+    if (!time_b_set)
+        o->clock[1] = o->clock[0];
+    for (int k = 0; k < 2; k++)
+        mclock_format(&o->clock[k], o->time_spec[k], sizeof o->time_spec[k]);
     if (argc - optind != 2) {
         fprintf(stderr, "hane-match: expected two engine commands, got %d\n", argc - optind);
         usage(stderr);

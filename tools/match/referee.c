@@ -477,13 +477,22 @@ bool referee_play(const struct referee_opts *o, const char *black_cmd, const cha
     if (counted) {
         char err[256];
         struct result r;
-        if (o->scorer && o->scorer[0] && run_scorer(&st, &r, err, sizeof err)) {
+        if (!o->scorer || !o->scorer[0] || strcmp(o->scorer, "none") == 0) {
+            /* No scorer: the referee's own area count, every stone alive.
+             * Right only for games played out to the end. */
+            double s = game_score(&st.game, NULL);
+            out->result.how = RESULT_POINTS;
+            out->result.winner = s > 0 ? BLACK : s < 0 ? WHITE : EMPTY;
+            out->result.margin = fabs(s);
+            out->scored = true;
+            out->score = s;
+        } else if (run_scorer(&st, &r, err, sizeof err)) {
             out->result = r;
             out->scored = true;
             out->score = r.winner == BLACK ? r.margin : r.winner == WHITE ? -r.margin : 0;
         } else {
             out->end = END_VOID;
-            snprintf(out->detail, sizeof out->detail, "%s", o->scorer && o->scorer[0] ? err : "no scorer");
+            snprintf(out->detail, sizeof out->detail, "%s", err);
         }
         if (o->ask_final_score && out->end == END_PASSES)
             ask_final_scores(&st);

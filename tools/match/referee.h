@@ -26,7 +26,8 @@ struct referee_opts {
     double cmd_timeout;     /* every other command (setup, play, final_score) */
     double quit_timeout;    /* after quit, seconds before an engine counts as stuck */
     int max_moves;          /* then the game is scored as it stands */
-    const char *scorer;     /* GTP command that scores (final_score after replay) */
+    const char *scorer;     /* GTP command that scores (final_score after replay);
+                             * "none": the referee's area count, all stones alive */
     bool ask_final_score;   /* also ask both engines and compare with the scorer */
 };
 

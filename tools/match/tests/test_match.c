@@ -451,6 +451,22 @@ START_TEST(game_move_limit_is_scored)
 }
 END_TEST
 
+START_TEST(game_counted_by_referee)
+{
+    struct referee_opts o = fast_opts();
+    o.scorer = "none";
+    o.komi = 0.5;
+    struct referee_game g;
+    /* Black A1, White passes, move limit: Black's one stone owns all 25 points. */
+    o.max_moves = 2;
+    ck_assert(referee_play(&o, FAKE " a1", FAKE " pass", NULL, &g));
+    ck_assert_int_eq(g.end, END_MAX_MOVES);
+    ck_assert(g.scored);
+    ck_assert_double_eq_tol(g.score, 24.5, 1e-9);
+    ck_assert_int_eq(g.result.winner, BLACK);
+}
+END_TEST
+
 START_TEST(game_illegal_move)
 {
     struct referee_opts o = fast_opts();
@@ -567,6 +583,7 @@ static Suite *match_suite(void)
     tcase_set_timeout(games, 30);
     tcase_add_test(games, game_two_passes_scored);
     tcase_add_test(games, game_move_limit_is_scored);
+    tcase_add_test(games, game_counted_by_referee);
     tcase_add_test(games, game_illegal_move);
     tcase_add_test(games, game_garbage_and_refusal);
     tcase_add_test(games, game_crash);
