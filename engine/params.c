@@ -37,7 +37,7 @@ static const struct param_def defs[] = {
      "seconds per move when no clock is set (0 = limited by playouts only)"},
     {"seed", PT_I64, F(seed), "0", 0, 9.2e18,
      "random seed; 0 = from the clock. seed=S threads=1 with a playout budget repeats games"},
-    {"uct_c", PT_DOUBLE, F(uct_c), "0.2", 0, 100,
+    {"uct_c", PT_DOUBLE, F(uct_c), "0.05", 0, 100,
      "exploration constant C in Q + C*sqrt(ln n / n_j)"},
     {"rave", PT_INT, F(rave), "1", 0, 2,
      "0 = UCB only, 1 = MC-RAVE blend (Gelly-Silver beta), 2 = RAVE value only"},
