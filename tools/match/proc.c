@@ -367,6 +367,30 @@ bool proc_memory_kb(const struct proc *p, long *peak_kb, long *rss_kb)
     return true;
 }
 
+bool proc_cpu_seconds(const struct proc *p, double *seconds)
+{
+    if (p->pid <= 0 || p->exited)
+        return false;
+    char path[64], line[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)p->pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(line, sizeof line, f) != NULL;
+    fclose(f);
+    /* The command name (field 2) may hold blanks and parentheses: fields are
+     * counted from the last ')'. utime and stime are fields 14 and 15. */
+    char *s = ok ? strrchr(line, ')') : NULL;
+    if (!s)
+        return false;
+    unsigned long long utime, stime;
+    if (sscanf(s + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2)
+        return false;
+    long hz = sysconf(_SC_CLK_TCK);
+    *seconds = (double)(utime + stime) / (double)(hz > 0 ? hz : 100);
+    return true;
+}
+
 bool proc_exited(struct proc *p)
 {
     if (p->exited)

@@ -68,6 +68,11 @@ enum proc_rc proc_parse_reply(const char *raw, char *reply, size_t reply_len);
  * /proc/PID/status (VmHWM, VmRSS); false if unavailable. */
 bool proc_memory_kb(const struct proc *p, long *peak_kb, long *rss_kb);
 
+/* CPU seconds (user + system) the running engine has used so far, from
+ * /proc/PID/stat; false if unavailable. Shows how much of its thinking time
+ * an engine really got on a loaded machine. */
+bool proc_cpu_seconds(const struct proc *p, double *seconds);
+
 /* Has the engine exited? Reaps it without blocking. */
 bool proc_exited(struct proc *p);
 

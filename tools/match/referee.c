@@ -178,11 +178,16 @@ static bool must(struct match_state *st, int c, const char *cmd, double timeout,
     return rc == PROC_OK;
 }
 
+/* Peak RSS only grows and CPU time only grows, so the last sample before an
+ * engine goes is its figure for the game. */
 static void sample_memory(struct match_state *st, int c)
 {
     long peak;
+    double cpu;
     if (st->alive[c] && proc_memory_kb(&st->proc[c], &peak, NULL) && peak > st->out->player[c].peak_rss_kb)
         st->out->player[c].peak_rss_kb = peak;
+    if (st->alive[c] && proc_cpu_seconds(&st->proc[c], &cpu))
+        st->out->player[c].cpu_seconds = cpu;
 }
 
 /* Names the engine "name version" if it says, else by its program name. */
@@ -443,6 +448,7 @@ bool referee_play(const struct referee_opts *o, const char *black_cmd, const cha
     for (int c = BLACK; c <= WHITE; c++) {
         out->player[c].agree = out->player[c].agree_winner = -1;
         out->player[c].peak_rss_kb = -1;
+        out->player[c].cpu_seconds = -1;
     }
     struct match_state st;
     memset(&st, 0, sizeof st);

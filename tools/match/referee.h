@@ -62,6 +62,7 @@ struct referee_player {
     long peak_rss_kb;       /* VmHWM just before quitting; -1 unknown */
     double time_used;       /* seconds charged over the game */
     double max_move_time;   /* longest genmove, seconds */
+    double cpu_seconds;     /* CPU the process used over the game (-1 unknown) */
     int moves;              /* genmoves answered */
     bool stuck;             /* did not exit within the time allowed after quit */
     char exit[64];          /* how the process ended */

@@ -24,11 +24,12 @@ static json_t *tri_json(int v)
 
 static json_t *player_json(const struct referee_player *p)
 {
-    return json_pack("{s:s, s:s, s:o, s:o, s:I, s:f, s:f, s:i, s:b, s:s}",
+    return json_pack("{s:s, s:s, s:o, s:o, s:I, s:f, s:f, s:f, s:i, s:b, s:s}",
                      "name", p->name, "final_score", p->final_score,
                      "agree", tri_json(p->agree), "agree_winner", tri_json(p->agree_winner),
                      "peak_rss_kb", (json_int_t)p->peak_rss_kb, "time_used", p->time_used,
-                     "max_move_time", p->max_move_time, "moves", p->moves,
+                     "max_move_time", p->max_move_time, "cpu_seconds", p->cpu_seconds,
+                     "moves", p->moves,
                      "stuck", p->stuck, "exit", p->exit);
 }
 
@@ -155,6 +156,8 @@ static bool player_from_json(const json_t *o, const char *path, struct referee_p
            && (p->peak_rss_kb = rss, true)
            && get_real(o, path, "time_used", &p->time_used, err, err_len)
            && get_real(o, path, "max_move_time", &p->max_move_time, err, err_len)
+           && (p->cpu_seconds = -1, !json_object_get(o, "cpu_seconds")   /* optional: newer field */
+               || get_real(o, path, "cpu_seconds", &p->cpu_seconds, err, err_len))
            && get_int(o, path, "moves", 0, 1000000, &moves, err, err_len)
            && (p->moves = (int)moves, true)
            && get_bool(o, path, "stuck", &p->stuck, err, err_len)
@@ -279,6 +282,12 @@ void summary_compute(const struct summary_game *games, int n, const long rss_lim
             }
             if (p->max_move_time > s->max_move_time[side])
                 s->max_move_time[side] = p->max_move_time;
+            s->think_seconds[side] += p->time_used;
+            s->moves[side] += p->moves;
+            if (p->cpu_seconds >= 0) {
+                s->cpu_seconds[side] += p->cpu_seconds;
+                s->cpu_moves[side] += p->moves;
+            }
         }
     }
     s->moves_avg = n ? (double)total_moves / n : 0;
@@ -345,6 +354,10 @@ void summary_print(FILE *f, const struct summary *s)
         if (s->rss_limit_kb[side] > 0)
             fprintf(f, " (limit %.0f MB)", s->rss_limit_kb[side] / 1024.0);
         fprintf(f, ", longest move %.2f s", s->max_move_time[side]);
+        if (s->moves[side])
+            fprintf(f, ", %.2f s a move", s->think_seconds[side] / s->moves[side]);
+        if (s->cpu_moves[side])
+            fprintf(f, " (CPU %.2f s a move)", s->cpu_seconds[side] / s->cpu_moves[side]);
         if (s->compared[side])
             fprintf(f, ", final_score = scorer's in %d/%d (%.1f%%), same winner %d/%d\n",
                     s->agree[side], s->compared[side], 100.0 * s->agree[side] / s->compared[side],
@@ -381,11 +394,14 @@ json_t *summary_to_json(const struct summary *s, const struct summary_game *game
         for (int k = 0; k < SUMMARY_N_FAULTS; k++)
             json_object_set_new(faults, summary_fault_name((enum summary_fault)k),
                                 json_integer(s->faults[side][k]));
-        json_t *o = json_pack("{s:s, s:o, s:I, s:I, s:f, s:i, s:i, s:i}",
+        json_t *o = json_pack("{s:s, s:o, s:I, s:I, s:f, s:f, s:o, s:i, s:i, s:i}",
                               "name", s->name[side], "faults", faults,
                               "peak_rss_kb", (json_int_t)s->peak_rss_kb[side],
                               "rss_limit_kb", (json_int_t)s->rss_limit_kb[side],
                               "max_move_time", s->max_move_time[side],
+                              "seconds_per_move", s->moves[side] ? s->think_seconds[side] / s->moves[side] : 0.0,
+                              "cpu_per_move", s->cpu_moves[side]
+                                  ? json_real(s->cpu_seconds[side] / s->cpu_moves[side]) : json_null(),
                               "final_score_compared", s->compared[side],
                               "final_score_agree", s->agree[side],
                               "final_score_agree_winner", s->agree_winner[side]);

@@ -325,6 +325,10 @@ START_TEST(json_round_trip)
     ck_assert_int_eq(back.g.player[BLACK].agree_winner, -1);
     ck_assert_str_eq(back.g.detail, sg.g.detail);
     ck_assert_int_eq(back.g.player[WHITE].peak_rss_kb, 7000);
+    /* Records written before cpu_seconds existed still load. */
+    json_object_del(json_object_get(j, "white"), "cpu_seconds");
+    ck_assert_msg(summary_game_from_json(j, &back, err, sizeof err), "%s", err);
+    ck_assert(back.g.player[WHITE].cpu_seconds == -1);
 
     /* Damaged records are refused with the path of what is wrong. */
     json_object_set_new(json_object_get(j, "black"), "peak_rss_kb", json_string("lots"));
@@ -428,6 +432,7 @@ START_TEST(game_two_passes_scored)
     ck_assert_int_eq(g.player[WHITE].agree_winner, 0);
     ck_assert_str_eq(g.player[BLACK].name, "fake-pass 1");
     ck_assert(!g.player[BLACK].stuck && !g.player[WHITE].stuck);
+    ck_assert(g.player[BLACK].cpu_seconds >= 0 && g.player[BLACK].cpu_seconds < 5);
     FILE *f = fopen(sgf, "r");
     char text[1024] = "";
     size_t n = fread(text, 1, sizeof text - 1, f);
