@@ -3,21 +3,21 @@
 
 #include <stdlib.h>
 
-/*                                 pass cap ext atari self d1 d2 edge pat3 large */
-const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 5, 5, 3, 15, 24 };
-const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 17, 22, 25, 40 };
+/*                                 pass cap ext atari self d1 d2 edge libs pat3 large */
+const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 5, 5, 3, 7, 15, 17 };
+const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 17, 22, 25, 32, 47 };
 const char *const pat_feature_name[PAT_NFEAT] = {
     "pass", "capture", "extend", "atari", "selfatari",
-    "dist1", "dist2", "edge", "pat3", "large",
+    "dist1", "dist2", "edge", "libs", "pat3", "large",
 };
-static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 5, 3, 3, 17, 17, 5, 0, 0 };
+static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 6, 4, 3, 17, 17, 5, 101, 0, 0 };
 
 int pat_feature_nvalues(enum pat_feature f)
 {
     if (f == PAT_F_PAT3)
         return pat3_classes() + 1;
     if (f == PAT_F_LARGE)
-        return 1 << 24;
+        return 1 << 17;
     return fixed_nvalues[f];
 }
 
@@ -134,7 +134,11 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
             if (capture == 0 || val < capture)
                 capture = val;
         } else if (libs == 2) {
-            atari = b->ko ? 1 : 2;
+            unsigned val = b->ko ? 2 : 3;
+            if (!(o && o->no_ladder) && pat_ladder_atari_works(b, c, p, opp_at[j]))
+                val = 1;
+            if (atari == 0 || val < atari)
+                atari = val;
         }
     }
 
@@ -142,30 +146,42 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
      * captures only the captured neighbours are added, which is enough to tell
      * 1, 2 and "3 or more" apart in the cases the features use). */
     point libset[16];
-    int n_libs = 0;
+    int n_libs = 0;     /* counted up to 4 ("four or more") */
     int stones = 1;
-    for (int i = 0; i < 4 && n_libs < 3; i++) {
+    unsigned own_min = 0, opp_min = 0;   /* fewest liberties of a neighbour, 4 = 4+ */
+    for (int i = 0; i < 4; i++) {
         point q = p + offs[i];
         if (b->color[q] == EMPTY)
             add_lib(libset, &n_libs, q);
         else if (b->color[q] == them && b->str[b->sid[q]].libs == 1)
             add_lib(libset, &n_libs, q);
     }
+    for (int j = 0; j < n_opp; j++) {
+        unsigned l = b->str[opp_sid[j]].libs;
+        l = l > 4 ? 4 : l;
+        if (opp_min == 0 || l < opp_min)
+            opp_min = l;
+    }
     for (int j = 0; j < n_own; j++) {
         const struct board_string *st = &b->str[own_sid[j]];
         stones += st->stones;
-        if (n_libs >= 3)
+        unsigned ol = st->libs > 4 ? 4 : st->libs;
+        if (own_min == 0 || ol < own_min)
+            own_min = ol;
+        if (n_libs >= 4)
             continue;
         if (st->libs > 4) {
-            n_libs = 3;
+            n_libs = 4;
             continue;
         }
         point l[4];
         int k = board_string_libs(b, own_at[j], l, 4);
-        for (int m = 0; m < k && n_libs < 3; m++)
+        for (int m = 0; m < k && n_libs < 4; m++)
             if (l[m] != p)
                 add_lib(libset, &n_libs, l[m]);
     }
+    if (n_libs > 4)
+        n_libs = 4;
 
     unsigned extend = 0, selfatari = 0;
     if (capture == 0 && n_libs <= 1)
@@ -181,6 +197,8 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
             if (extend == 0 || val < extend)
                 extend = val;
         }
+        if (extend && n_libs == 2 && !(o && o->no_ladder) && pat_ladder_escape_fails(b, c, p))
+            extend = 5;
     }
 
     int size = b->size, x = board_x(b, p), y = board_y(b, p);
@@ -200,6 +218,7 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_DIST1] = dist_value(b, p, last);
     val[PAT_F_DIST2] = dist_value(b, p, b->last_move2);
     val[PAT_F_EDGE] = line <= 4 ? (unsigned)line : 0;
+    val[PAT_F_LIBS] = 1 + (opp_min * 5 + own_min) * 4 + (unsigned)(n_libs > 0 ? n_libs - 1 : 0);
     val[PAT_F_PAT3] = cls >= 0 ? (unsigned)cls + 1 : 0;
     if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {
         val[PAT_F_LARGE] = pat_large_match(b, c, p, o->large_lookup, o->large_dict);

@@ -15,13 +15,20 @@
  *             1 atari made by the previous move, >= 3 liberties after
  *             2 atari made by the previous move, 2 liberties after
  *             3 older atari, >= 3 liberties;  4 older atari, 2 liberties
- *  atari      1 atari while a simple ko is on the board, 2 other atari
+ *             5 2 liberties after, and the ladder still works (a lost escape)
+ *  atari      1 the atari starts a working ladder, 2 atari while a simple ko
+ *             is on the board, 3 other atari
  *  selfatari  1 the string left in atari has 1-2 stones (throw-in, nakade), 2 more
  *  dist1      distance to the previous move, Coulom's d = |dx|+|dy|+max(|dx|,|dy|):
  *             value d-1 for d = 2..16, 16 for d >= 17 (absent after a pass/none;
  *             replaying on a just-captured stone's point, d = 0, counts as d = 2)
  *  dist2      the same for the move before the previous one
  *  edge       line of the move counted from the nearest edge, 1..4 (>= 5: absent)
+ *  libs       liberties around the move: 1 + (a * 5 + o) * 4 + (n - 1), where a and o
+ *             are the fewest liberties of an adjacent opponent / own string (0 none,
+ *             1, 2, 3, 4 = four or more) and n the liberties of the string the move
+ *             makes (1, 2, 3, 4 = four or more; captured neighbours count as
+ *             liberties). Shortage of liberties drives fights the 3x3 shape misses.
  *  pat3       the 3x3 pattern with atari marks on the 4 orthogonal neighbours,
  *             canonical under the 8 symmetries; value = class index + 1
  *  large      the largest diamond pattern (points with d <= s around the move,
@@ -50,7 +57,7 @@
 
 enum pat_feature {
     PAT_F_PASS, PAT_F_CAPTURE, PAT_F_EXTEND, PAT_F_ATARI, PAT_F_SELFATARI,
-    PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_PAT3, PAT_F_LARGE,
+    PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_LIBS, PAT_F_PAT3, PAT_F_LARGE,
     PAT_NFEAT
 };
 
@@ -63,7 +70,7 @@ extern const uint8_t pat_bits[PAT_NFEAT];
 /* Names used in gamma tables and on the command line ("pass", "capture", ...). */
 extern const char *const pat_feature_name[PAT_NFEAT];
 /* Number of values of each feature, value 0 (absent) included. Fixed for all
- * but pat3 (pat3_classes() + 1) and large (table-dependent: 1 << 24 at most). */
+ * but pat3 (pat3_classes() + 1) and large (table-dependent: 1 << 17 at most). */
 int pat_feature_nvalues(enum pat_feature f);
 
 static inline unsigned pat_get(pat_vec v, enum pat_feature f)
@@ -136,10 +143,20 @@ uint32_t pat_large_match(const struct board *b, enum color c, point p,
  * other keys is refused. */
 uint64_t pat_large_fingerprint(void);
 
+/* ---- ladders ---- */
+
+/* Does `c` at `p` put the opponent string at `target` in atari such that a
+ * ladder captures it (every escape by extension fails)? */
+bool pat_ladder_atari_works(const struct board *b, enum color c, point p, point target);
+/* Does `c` at `p` extend an own string to exactly two liberties from which the
+ * opponent captures it in a ladder? */
+bool pat_ladder_escape_fails(const struct board *b, enum color c, point p);
+
 /* ---- whole moves ---- */
 
 struct pat_opts {
     unsigned disabled;              /* bit f set: feature f is left at 0 */
+    bool no_ladder;                 /* skip ladder reading (cheaper, for playouts) */
     pat_large_lookup_fn large_lookup; /* NULL: no large patterns */
     const void *large_dict;
 };

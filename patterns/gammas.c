@@ -400,7 +400,9 @@ static json_t *to_json(const struct pat_gammas *t)
         char key[40];
         for (int v = 1; v < t->n_values[f]; v++) {
             float g = t->gamma[f][v];
-            if (g == 1.0f)
+            /* Large patterns are a dictionary as well as gammas: every entry is
+             * kept, so the chain of sizes that matching walks stays whole. */
+            if (g == 1.0f && f != PAT_F_LARGE)
                 continue;
             if (f == PAT_F_PAT3)
                 pat3_to_string(pat3_class_code(v - 1), key);

@@ -61,6 +61,11 @@ START_TEST(capture_values)
     ck_assert_uint_eq(pat_get(e, PAT_F_EXTEND), 1);
     ck_assert_uint_eq(pat_get(e, PAT_F_CAPTURE), 0);
     ck_assert_uint_eq(pat_get(e, PAT_F_SELFATARI), 0);
+    /* libs: no opponent neighbour, own neighbour with 1 liberty, 3 after */
+    ck_assert_uint_eq(pat_get(e, PAT_F_LIBS), 1 + (0 * 5 + 1) * 4 + 2);
+    /* c2 captures: opponent neighbour O c1 with 1 liberty, no own neighbour,
+     * 3 empty neighbours + the captured point = 4 liberties */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 2, 1), PAT_F_LIBS), 1 + (1 * 5 + 0) * 4 + 3);
 
     /* Re-capture: White plays c1 into atari; Black takes it back. */
     draw(&b, 9, rows);
@@ -108,7 +113,7 @@ START_TEST(atari_and_selfatari)
     };
     draw(&b, 9, rows);
     pat_vec a = feat(&b, BLACK, 5, 6);        /* f7 */
-    ck_assert_uint_eq(pat_get(a, PAT_F_ATARI), 2);
+    ck_assert_uint_eq(pat_get(a, PAT_F_ATARI), 3);   /* g6 escapes: no ladder */
     ck_assert_uint_eq(pat_get(a, PAT_F_SELFATARI), 0);
     pat_vec s = feat(&b, BLACK, 4, 3);        /* e4: only e3 is left */
     ck_assert_uint_eq(pat_get(s, PAT_F_SELFATARI), 1);
@@ -125,6 +130,35 @@ START_TEST(atari_and_selfatari)
     ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 2), PAT_F_SELFATARI), 2);
     /* ... but not at the top end, which keeps 2 liberties (e3 and e7). */
     ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 5), PAT_F_SELFATARI), 0);
+}
+END_TEST
+
+START_TEST(ladders)
+{
+    struct board b;
+    static const char *const rows[] = {
+        ".........", ".........", ".........", "....X....", "...XO....",
+        ".....X...", ".........", ".........", ".........",
+    };
+    /* e4 ataris e5 into a ladder running to the upper right edge */
+    draw(&b, 9, rows);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 3), PAT_F_ATARI), 1);
+    struct pat_opts cheap = { .no_ladder = true };
+    ck_assert_uint_eq(pat_get(pat_move_features(&b, BLACK, board_point(&b, 4, 3), &cheap),
+                              PAT_F_ATARI), 3);
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 4, 3)), 0);
+    /* White's escape at f5 leaves two liberties and the ladder still works */
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 5, 4), PAT_F_EXTEND), 5);
+
+    /* A white ladder breaker at h8 turns both around. */
+    static const char *const rows2[] = {
+        ".........", ".......O.", ".........", "....X....", "...XO....",
+        ".....X...", ".........", ".........", ".........",
+    };
+    draw(&b, 9, rows2);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 3), PAT_F_ATARI), 3);
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 4, 3)), 0);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 5, 4), PAT_F_EXTEND), 2);
 }
 END_TEST
 
@@ -445,6 +479,7 @@ static Suite *suite(void)
     tcase_add_test(tc, capture_values);
     tcase_add_test(tc, prevent_connection);
     tcase_add_test(tc, atari_and_selfatari);
+    tcase_add_test(tc, ladders);
     tcase_add_test(tc, distances_and_edge);
     tcase_add_test(tc, symmetry_and_colour_swap);
     tcase_add_test(tc, large_match_agrees);

@@ -149,12 +149,18 @@ static void *harvest_worker(void *arg)
 
 struct entry {
     uint64_t h;
+    uint32_t n;
     uint8_t size;
 };
 
+/* Most played first, so a full table drops the rarest patterns; a pattern is
+ * never more frequent than its smaller sizes, and at equal counts the smaller
+ * size comes first, so a cut never breaks a chain of sizes. */
 static int cmp_entry(const void *a, const void *b)
 {
     const struct entry *x = a, *y = b;
+    if (x->n != y->n)
+        return x->n > y->n ? -1 : 1;
     if (x->size != y->size)
         return x->size < y->size ? -1 : 1;
     return x->h < y->h ? -1 : x->h > y->h;
@@ -193,7 +199,7 @@ size_t train_harvest(const struct corpus *c, struct pat_gammas *t, int min_count
         size_t n = 0;
         for (size_t i = 0; i <= m->mask; i++)
             if (m->key[i] && m->n[i] >= (uint32_t)min_count)
-                e[n++] = (struct entry){ m->key[i], m->size[i] };
+                e[n++] = (struct entry){ m->key[i], m->n[i], m->size[i] };
         qsort(e, n, sizeof *e, cmp_entry);
         for (size_t i = 0; i < n; i++)
             if (pat_gammas_large_add(t, e[i].h, e[i].size))
@@ -212,6 +218,8 @@ struct extract_job {
     const struct corpus *c;
     struct pat_opts o;
     int k, n;
+    int stride;
+    unsigned move_no;    /* position counter of the current game, for the stride */
     atomic_size_t *done;
     struct mm_shard *s;
     bool ok;
@@ -222,7 +230,7 @@ struct extract_job {
 static void extract_position(void *ctx, const struct board *b, enum color c, point p)
 {
     struct extract_job *j = ctx;
-    if (!j->ok)
+    if (!j->ok || j->move_no++ % (unsigned)j->stride != 0)
         return;
     int n = pat_all_features(b, c, &j->o, j->moves, j->vecs);
     for (int i = 0; i < n; i++)
@@ -237,6 +245,7 @@ static void *extract_worker(void *arg)
 {
     struct extract_job *j = arg;
     for (size_t i = (size_t)j->k; i < j->c->n_games; i += (size_t)j->n) {
+        j->move_no = (unsigned)(i % (size_t)j->stride);
         if (j->ok)   /* after a failure, only count the games as done */
             train_replay(&j->c->games[i], extract_position, j);
         atomic_fetch_add(j->done, 1);
@@ -245,7 +254,7 @@ static void *extract_worker(void *arg)
 }
 
 bool train_extract(const struct corpus *c, const struct pat_gammas *t, unsigned disabled,
-                   struct mm_shard *shards, int n_shards, bool quiet)
+                   int stride, struct mm_shard *shards, int n_shards, bool quiet)
 {
     if (n_shards > 64)
         n_shards = 64;
@@ -260,6 +269,7 @@ bool train_extract(const struct corpus *c, const struct pat_gammas *t, unsigned 
         jobs[k].o.disabled = disabled;
         jobs[k].k = k;
         jobs[k].n = n_shards;
+        jobs[k].stride = stride < 1 ? 1 : stride;
         jobs[k].done = &done;
         jobs[k].s = &shards[k];
         jobs[k].ok = true;

@@ -19,10 +19,11 @@ void train_replay(const struct tgame *g, train_position_fn fn, void *ctx);
 size_t train_harvest(const struct corpus *c, struct pat_gammas *t, int min_count,
                      int threads, bool quiet);
 
-/* Extracts the features of every legal move of every position into one shard
- * per thread (game i goes to shard i % n_shards, so the data do not depend on
- * timing). `disabled`: features left out. False if memory runs out. */
+/* Extracts the features of every legal move of every `stride`-th position
+ * (move i of game g when (i + g) % stride == 0) into one shard per thread (game
+ * g goes to shard g % n_shards, so the data do not depend on timing).
+ * `disabled`: features left out. False if memory runs out. */
 bool train_extract(const struct corpus *c, const struct pat_gammas *t, unsigned disabled,
-                   struct mm_shard *shards, int n_shards, bool quiet);
+                   int stride, struct mm_shard *shards, int n_shards, bool quiet);
 
 #endif
