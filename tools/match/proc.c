@@ -346,7 +346,7 @@ bool proc_memory_kb(const struct proc *p, long *peak_kb, long *rss_kb)
         return false;
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/status", (int)p->pid);
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (!f)
         return false;
     char line[256];
@@ -373,7 +373,7 @@ bool proc_cpu_seconds(const struct proc *p, double *seconds)
         return false;
     char path[64], line[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)p->pid);
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (!f)
         return false;
     bool ok = fgets(line, sizeof line, f) != NULL;

@@ -402,7 +402,7 @@ static void ask_final_scores(struct match_state *st)
 
 static bool write_sgf(const struct match_state *st, const char *path)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "we");
     if (!f)
         return false;
     char re[32], ot[64], date[16];
@@ -455,7 +455,7 @@ bool referee_play(const struct referee_opts *o, const char *black_cmd, const cha
     st.o = o;
     st.out = out;
     if (files && files->gtp_log)
-        st.log = fopen(files->gtp_log, "w");
+        st.log = fopen(files->gtp_log, "we");   /* e: engines of other games must not inherit it */
     if (st.log)
         setvbuf(st.log, NULL, _IOLBF, 0);
     board_init();
