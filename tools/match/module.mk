@@ -57,3 +57,12 @@ soak: $(HANE_MATCH) $(BINDIR)/hane
 	  --hane $(SOAK_DIR)/hane --match $(HANE_MATCH) --gnugo $(GNUGO) --out $(SOAK_DIR)
 
 .PHONY: soak
+
+# match-selftest: the referee against a real engine without bin/hane: GNU Go
+# level 1 against itself, 2 games, strict. Outside `make check` (needs GNU Go).
+match-selftest: $(HANE_MATCH)
+	rm -rf build/match/selftest
+	$(MATCH_NICE) $(HANE_MATCH) --games 2 --size 9 --time 60+2x10 --strict --strict-time --gtp-log \
+	  --out build/match/selftest "$(GNUGO) --mode gtp --level 1" "$(GNUGO) --mode gtp --level 1"
+
+.PHONY: match-selftest
