@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "engine/board.h"
+#include "tools/match/proc.h"
 #include "tools/match/referee.h"
 #include "tools/match/summary.h"
 
@@ -222,7 +223,11 @@ static int parse_args(int argc, char **argv, struct options *o)
         }
         continue;
     bad:
-        fprintf(stderr, "hane-match: bad value \"%s\" for option %s\n", optarg, argv[optind - 1]);
+        for (const struct option *lo = longopts; lo->name; lo++)
+            if (lo->val == ch) {
+                fprintf(stderr, "hane-match: bad value \"%s\" for --%s\n", optarg, lo->name);
+                break;
+            }
         return 2;
     }
     if (!time_b_set)
@@ -236,6 +241,16 @@ static int parse_args(int argc, char **argv, struct options *o)
     }
     o->cmd[0] = argv[optind];
     o->cmd[1] = argv[optind + 1];
+    for (int side = 0; side < 2; side++)
+        if (!proc_check_command(o->cmd[side], err, sizeof err)) {
+            fprintf(stderr, "hane-match: engine %c: %s\n", "AB"[side], err);
+            return 2;
+        }
+    if (o->ref.scorer && strcmp(o->ref.scorer, "none") != 0
+        && !proc_check_command(o->ref.scorer, err, sizeof err)) {
+        fprintf(stderr, "hane-match: scorer: %s\n", err);
+        return 2;
+    }
     return 0;
 }
 

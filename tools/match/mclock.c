@@ -81,8 +81,9 @@ bool mclock_parse(const char *spec, struct mclock_settings *s, char *err, size_t
     return true;
 bad:
     snprintf(err, err_len,
-             "time \"%s\" not understood at \"%s\": expected none, M (sudden death), "
-             "M+PxT (byo-yomi) or M+T/S (Canadian), whole seconds", spec, p);
+             "time \"%s\" not understood %s%s%s: expected none, M (sudden death), "
+             "M+PxT (byo-yomi) or M+T/S (Canadian), whole seconds", spec,
+             *p ? "at \"" : "at its end", p, *p ? "\"" : "");
     return false;
 }
 

@@ -108,6 +108,24 @@ static bool resolve_program(const char *name, char *out, size_t out_len)
     return false;
 }
 
+bool proc_check_command(const char *cmdline, char *err, size_t err_len)
+{
+    char *argv[PROC_MAX_ARGS + 1];
+    char *storage = malloc(strlen(cmdline) + 1);
+    if (!storage) {
+        snprintf(err, err_len, "out of memory");
+        return false;
+    }
+    bool ok = proc_split(cmdline, argv, PROC_MAX_ARGS, storage, err, err_len) > 0;
+    char program[PATH_MAX];
+    if (ok && !resolve_program(argv[0], program, sizeof program)) {
+        snprintf(err, err_len, "cannot execute \"%s\": not found or not executable", argv[0]);
+        ok = false;
+    }
+    free(storage);
+    return ok;
+}
+
 bool proc_spawn(struct proc *p, const char *cmdline, const char *stderr_path,
                 char *err, size_t err_len)
 {

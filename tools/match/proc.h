@@ -44,6 +44,10 @@ enum proc_rc {
  * -1 with a message in err (unbalanced quote, no words, too many words). */
 int proc_split(const char *line, char **argv, int max, char *storage, char *err, size_t err_len);
 
+/* Checks that `cmdline` splits and names an executable program, without
+ * starting it; false with a message otherwise. */
+bool proc_check_command(const char *cmdline, char *err, size_t err_len);
+
 /* Starts the engine `cmdline` (split as above; argv[0] searched in PATH).
  * The engine's stderr goes to `stderr_path` (appended), or /dev/null if NULL.
  * False with a message if the line is bad or fork/pipe failed. A program that

@@ -43,6 +43,11 @@ START_TEST(split_words_and_quotes)
     ck_assert_int_eq(proc_split("   ", argv, 8, storage, err, sizeof err), -1);
     ck_assert_int_eq(proc_split("a b c", argv, 2, storage, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "more than 2"));
+    ck_assert(proc_check_command("sh -c 'exit 0'", err, sizeof err));
+    ck_assert(!proc_check_command("/nonexistent/engine --mode gtp", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/engine"));
+    ck_assert(!proc_check_command("no-such-program-hane-test", err, sizeof err));
+    ck_assert(!proc_check_command("sh 'x", err, sizeof err));
 }
 END_TEST
 
