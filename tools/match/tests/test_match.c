@@ -13,6 +13,9 @@
 #include <unistd.h>
 
 #include "engine/board.h"
+#include "engine/game.h"
+#include "engine/sgf.h"
+#include "engine/sgf_game.h"
 #include "tools/match/mclock.h"
 #include "tools/match/proc.h"
 #include "tools/match/referee.h"
@@ -279,6 +282,25 @@ START_TEST(sgf_writing)
         "(;GM[1]FF[4]CA[UTF-8]AP[hane-match:1]SZ[9]KM[7.5]RU[Chinese]PB[hane\\]x]PW[a\\\\b]"
         "DT[2026-11-22]RE[B+R]TM[60]OT[5x10 byo-yomi]\nGC[c]\n"
         ";B[cc]BL[55.5];W[ii]WL[0.0];B[]BL[10.0]OB[4])\n");
+    /* The engine's own SGF reader reads it back: same game information and
+     * the stones where the referee put them. */
+    struct sgf_error serr;
+    struct sgf_tree *t = sgf_parse(buf, len, "<sgfout>", &serr);
+    ck_assert_msg(t != NULL, "%s", serr.text);
+    struct game game;
+    struct sgf_game_info info;
+    ck_assert_msg(sgf_game_load(t, "<sgfout>", 0, &game, &info, &serr), "%s", serr.text);
+    ck_assert_int_eq(info.size, 9);
+    ck_assert_double_eq_tol(info.komi, 7.5, 1e-9);
+    ck_assert_str_eq(info.result, "B+R");
+    ck_assert_str_eq(info.black, "hane]x");
+    ck_assert_str_eq(info.white, "a\\b");
+    ck_assert_int_eq(game.n_moves, 3);
+    ck_assert_int_eq(game.board.color[board_point(&game.board, 2, 6)], BLACK);
+    ck_assert_int_eq(game.board.color[board_point(&game.board, 8, 0)], WHITE);
+    ck_assert_int_eq(game.moves[2].p, PASS);
+    game_free(&game);
+    sgf_free(t);
     free(buf);
     /* A move off the board is refused rather than written. */
     moves[1].x = 9;
