@@ -26,7 +26,8 @@ static void analysis_line(struct gtp *g, const struct search_report *r)
     struct gtp_buf line = {0};
     char v[8];
     int order = 0;
-    for (int i = 0; i < r->n; i++) {
+    int n = r->n < (int)(sizeof r->cand / sizeof r->cand[0]) ? r->n : (int)(sizeof r->cand / sizeof r->cand[0]);
+    for (int i = 0; i < n; i++) {
         const struct search_candidate *k = &r->cand[i];
         if (k->visits <= 0)
             continue;
@@ -131,7 +132,7 @@ enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c)
     gtp_printf(g, "gfx/Hane Heat Map/hane-heatmap %%c\n"
                   "gfx/Hane Ownership/hane-ownership\n"
                   "gfx/Hane Principal Variation/hane-pv %%c\n"
-                  "string/Hane Parameters/hane-param\n");
+                  "param/Hane Parameters/hane-gogui_params\n");
     return GTP_OK;
 }
 

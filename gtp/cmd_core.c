@@ -154,3 +154,20 @@ enum gtp_status gtp_cmd_hane_param(struct gtp *g, struct gtp_cmd *c)
     g->tc.safety_margin = p.time_margin;
     return GTP_OK;
 }
+
+/* hane-gogui_params: GoGui's "param" analyze type. Without arguments every
+ * parameter as "[string] key value" (GoGui's dialog shows and edits them);
+ * GoGui then sends "hane-gogui_params KEY VALUE" for each change. */
+enum gtp_status gtp_cmd_gogui_params(struct gtp *g, struct gtp_cmd *c)
+{
+    if (c->argc == 2)
+        return gtp_cmd_hane_param(g, c);
+    if (c->argc != 0)
+        return gtp_fail(g, "syntax error: wrong number of arguments (%d); usage: hane-gogui_params [KEY VALUE]",
+                        c->argc);
+    char val[600];
+    for (const char *const *k = params_names(); *k; k++)
+        if (params_get(&g->params, *k, val, sizeof val))
+            gtp_printf(g, "[string] %s %s\n", *k, val);
+    return GTP_OK;
+}

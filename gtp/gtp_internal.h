@@ -88,6 +88,7 @@ enum gtp_status gtp_cmd_komi(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_showboard(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_cputime(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_hane_param(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_gogui_params(struct gtp *g, struct gtp_cmd *c);
 /* cmd_play.c: moves, undo, handicap */
 enum gtp_status gtp_cmd_play(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_genmove(struct gtp *g, struct gtp_cmd *c);

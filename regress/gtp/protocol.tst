@@ -73,9 +73,16 @@
 230 known_command kata-analyze
 #? [true]
 
+# GoGui's parameter dialog: list with types, set through the same checks.
+232 hane-gogui_params
+#? [(\[string\] [a-z_0-9]+ [^ ]* ?)+]
+234 hane-gogui_params seed 9
+#? []
+236 hane-param seed
+#? [9]
+238 hane-gogui_params seed
+#? [?syntax error: wrong number of arguments \(1\).*]
+
 # Every command of list_commands is exercised somewhere in these files; quit last.
 240 quit
 #? []
-
-250 name
-#? [hane]*
