@@ -15,6 +15,7 @@ GTP_CHECK_DIR   ?= ../shared/tools/gtp-check
 .PHONY: check-gtp check-gtp-conformance
 CHECK_EXTRA += check-gtp check-gtp-conformance
 check-gtp: $(BINDIR)/hane
+	@regress/gtp/check-coverage "$(GTP_TEST_ENGINE)" $(GTP_TST)
 	@regress/gtp/run-tst -e "$(GTP_TEST_ENGINE)" $(GTP_TST)
 check-gtp-conformance: $(BINDIR)/hane
 	@regress/gtp/run-gtp-check "$(GTP_CHECK_DIR)" $(GTP_TEST_ENGINE)
