@@ -68,7 +68,7 @@ static void usage(FILE *f)
 "      --move-timeout S with no clock, a genmove slower than this is a hang (120)\n"
 "      --max-moves N    score the game as it stands after N moves (3 * size^2)\n"
 "      --scorer CMD     GTP engine that counts finished games with final_score\n"
-"                       (\"/usr/games/gnugo --mode gtp\"); none: area count on the\n"
+"                       (\"/usr/games/gnugo --mode gtp --chinese-rules\"); none: area count on the\n"
 "                       referee's board with every stone alive (played-out games)\n"
 "      --no-final-score do not ask the engines for their own final_score\n"
 "  -j, --jobs N         games played at the same time (1)\n"

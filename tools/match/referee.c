@@ -54,7 +54,7 @@ void referee_defaults(struct referee_opts *o)
     o->cmd_timeout = 60;
     o->quit_timeout = 10;
     o->max_moves = 0;   /* 0 = 3 * size^2, decided when the size is known */
-    o->scorer = "/usr/games/gnugo --mode gtp";
+    o->scorer = "/usr/games/gnugo --mode gtp --chinese-rules";  /* area scoring, as hane */
     o->ask_final_score = true;
 }
 
