@@ -149,8 +149,14 @@ enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c)
 {
     int size = g->game.board.size;
     long n;
-    if (!gtp_arg_int(c, 0, 2, (long)size * size - 1, "number of handicap stones", &n, &g->text))
-        return GTP_FAIL;
+    if (!gtp_strtol(c->argv[0], &n)) {
+        char q[200];
+        gtp_quote(q, sizeof q, c->argv[0], 40);
+        return gtp_fail(g, "syntax error: expected a number of stones, got '%s'", q);
+    }
+    if (n < 2 || n > (long)size * size - 1)
+        return gtp_fail(g, "invalid number of stones: %ld (2 to %d on %dx%d)", n, size * size - 1,
+                        size, size);
     if (!board_empty(&g->game))
         return gtp_fail(g, "board not empty");
     point stones[BOARD_MAX_POINTS];

@@ -46,9 +46,9 @@
 #? [([A-HJ][1-9] )+[A-HJ][1-9]]
 450 clear_board
 460 place_free_handicap 81
-#? [?syntax error: .*81]
-470 place_free_handicap 1
-#? [?syntax error: .*1]
+#? [?invalid number of stones: 81.*]
+ place_free_handicap three
+#? [?syntax error: .*'three']
 
 # set_free_handicap
 500 clear_board
