@@ -47,7 +47,9 @@
 450 clear_board
 460 place_free_handicap 81
 #? [?invalid number of stones: 81.*]
- place_free_handicap three
+470 place_free_handicap 1
+#? [?invalid number of stones: 1 .*]
+475 place_free_handicap three
 #? [?syntax error: .*'three']
 
 # set_free_handicap
