@@ -568,8 +568,13 @@ int m3_evolve_run(const m3_evolve_config *c)
             goto out;
         }
         json_t *seeds_j = json_array();
-        for (int j = 0; j < c->games; j++)
-            json_array_append_new(seeds_j, json_integer((json_int_t)seeds[j]));
+        for (int j = 0; j < c->games; j++) {
+            /* decimal strings: game seeds use all 64 bits, JSON readers such as jansson
+             * hold integers in int64_t */
+            char num[24];
+            snprintf(num, sizeof num, "%llu", (unsigned long long)seeds[j]);
+            json_array_append_new(seeds_j, json_string(num));
+        }
         char *best = m3_expr_string(cur[0].expr);
         json_t *line = json_pack(
             "{s:i, s:s, s:f, s:o, s:{s:f, s:f, s:f, s:f}, s:{s:s, s:f, s:f, s:f}, s:f, s:f,"

@@ -229,7 +229,12 @@ static int cmd_play(int argc, char **argv)
         printf("final score %d, mean available moves %.2f, regenerations %d\n", r.score,
                r.mean_available, r.regenerations);
     if (json) {
-        json_t *doc = json_pack("{s:I, s:s, s:o, s:i, s:f}", "seed", (json_int_t)src.seed,
+        /* a seed above INT64_MAX is written as a decimal string (JSON readers hold int64) */
+        char num[24];
+        snprintf(num, sizeof num, "%llu", (unsigned long long)src.seed);
+        json_t *seed_j = src.seed <= (uint64_t)INT64_MAX ? json_integer((json_int_t)src.seed)
+                                                        : json_string(num);
+        json_t *doc = json_pack("{s:o, s:s, s:o, s:i, s:f}", "seed", seed_j,
                                 "agent", agent, "moves", po.moves, "final_score", r.score,
                                 "mean_available", r.mean_available);
         if (e) {
