@@ -28,6 +28,9 @@
 
 static struct board_geom geoms[BOARD_MAX_SIZE + 1];
 uint8_t board_nbr_tab[1 << 16];
+/* Number of orthogonal neighbours of colour c in the low byte of a 3x3 code. */
+static uint8_t orth_count[4][256];
+static void init_orth(void);
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 /* splitmix64: a fixed, well-mixed sequence for the Zobrist keys. */
@@ -83,6 +86,7 @@ static void init_all(void)
 {
     for (int size = BOARD_MIN_SIZE; size <= BOARD_MAX_SIZE; size++) init_geom(size);
     for (unsigned code = 0; code < (1u << 16); code++) board_nbr_tab[code] = nbr_facts(code);
+    init_orth();
 }
 
 void board_init(void)
@@ -158,6 +162,7 @@ void board_clear(struct board *b, int size)
     b->ko = 0;
     b->to_move = BLACK;
     b->captures[0] = b->captures[1] = b->captures[2] = 0;
+    b->n_stones[0] = b->n_stones[1] = b->n_stones[2] = 0;
     b->last_move = b->last_move2 = 0;
     b->passes = 0;
     b->hash = 0;
@@ -179,7 +184,36 @@ void board_copy(struct board *dst, const struct board *src)
            sizeof *src - offsetof(struct board, n_empty));
 }
 
-/* ---- rules ---- */
+/* ---- rules ----
+ *
+ * The hot paths below avoid data-dependent branches where they can: in a
+ * random playout the colour of each neighbour is a coin toss, and a
+ * mispredicted branch costs more than the handful of arithmetic operations
+ * that replace it. Two devices make that possible: sid[] is 0 on empty and
+ * border points and str[0] is an all-zero dummy string, so "subtract m from
+ * the liberties of string t" with m = 0 is a harmless no-op on whatever t is;
+ * and the direction-i colour of a neighbour is read from the 3x3 code.
+ */
+
+/* For the low byte of a 3x3 code (the four orthogonal neighbours): how many
+ * are empty, and the sum of their offsets as (north - south, east - west)
+ * counts, so the sum of the empty neighbours' points is
+ * n * p + dy * stride + dx. */
+struct orth_empties {
+    int8_t n, dy, dx;
+};
+static struct orth_empties orth_empty[256];
+
+static void init_orth(void)
+{
+    for (unsigned code = 0; code < 256; code++) {
+        for (int i = 0; i < 4; i++) orth_count[(code >> (2 * i)) & 3][code]++;
+        struct orth_empties *e = &orth_empty[code];
+        e->n = (int8_t)orth_count[EMPTY][code];
+        e->dy = (int8_t)((((code >> 0) & 3) == EMPTY) - (((code >> 4) & 3) == EMPTY));
+        e->dx = (int8_t)((((code >> 2) & 3) == EMPTY) - (((code >> 6) & 3) == EMPTY));
+    }
+}
 
 bool board_is_legal(const struct board *b, enum color c, point p)
 {
@@ -187,39 +221,49 @@ bool board_is_legal(const struct board *b, enum color c, point p)
     if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY) return false;
     if (c != BLACK && c != WHITE) return false;
     if (p == b->ko && c == b->to_move) return false;
-    if (board_nbr_tab[b->nbr3x3[p]] & BOARD_NBR_HAS_EMPTY) return true;
+    unsigned code = b->nbr3x3[p];
+    if (board_nbr_tab[code] & BOARD_NBR_HAS_EMPTY) return true;
+    /* No empty neighbour: legal iff it joins a friendly string with another
+     * liberty or takes the last liberty of an enemy string. */
     const int *o = b->geom->offs;
+    unsigned other = 3 - (unsigned)c;
+    bool ok = false;
     for (int i = 0; i < 4; i++) {
-        point n = p + o[i];
-        int cn = b->color[n];
-        if (cn == EMPTY) return true;
-        if (cn == OFFBOARD) continue;
-        int libs = b->str[b->sid[n]].libs;
-        if (cn == (int)c ? libs > 1 : libs == 1) return true;
+        unsigned cn = (code >> (2 * i)) & 3;
+        unsigned libs = b->str[b->sid[p + o[i]]].libs;
+        ok |= (cn == (unsigned)c) & (libs > 1);
+        ok |= (cn == other) & (libs == 1);
     }
-    return false;
+    return ok;
 }
 
-/* Adds liberty `l` to string `s`. */
-static inline void lib_add(struct board *b, int s, point l)
+/* Adds liberty `l` to string `s` `m` times (m is 0 or 1). */
+static inline void lib_add_m(struct board *b, int s, point l, unsigned m)
 {
-    b->str[s].libs++;
-    b->str[s].lib_sum += (uint32_t)l;
+    b->str[s].libs = (uint16_t)(b->str[s].libs + m);
+    b->str[s].lib_sum += (uint32_t)l & (0u - m);
 }
 
-static inline void lib_remove(struct board *b, int s, point l)
+static inline void lib_remove_m(struct board *b, int s, point l, unsigned m)
 {
-    b->str[s].libs--;
-    b->str[s].lib_sum -= (uint32_t)l;
+    b->str[s].libs = (uint16_t)(b->str[s].libs - m);
+    b->str[s].lib_sum -= (uint32_t)l & (0u - m);
+}
+
+/* The string ids of the four orthogonal neighbours of `p` (0: no stone). */
+static inline void distinct_strings(const struct board *b, point p, int t[4])
+{
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 4; i++) t[i] = b->sid[p + o[i]];
 }
 
 /* Removes the captured string `s`: its points become liberties of the
  * strings around it (once per string per point). Returns its size. */
 static int capture_string(struct board *b, int s)
 {
-    const int *o = b->geom->offs;
     enum color c = (enum color)b->str[s].color;
     int n = b->str[s].stones;
+    b->n_stones[c] -= n;
     point q = s;
     do {
         point next = b->next_stone[q];
@@ -228,25 +272,23 @@ static int capture_string(struct board *b, int s)
         b->hash ^= b->geom->zobrist[q][c - 1];
         nbr_clear(b, q, c);
         empty_add(b, q);
-        int seen[4], ns = 0;
+        /* Neighbours are stones of s (skip), enemy stones, empty or border
+         * (sid 0, skip); each distinct enemy string gains q once. */
+        int t[4];
+        distinct_strings(b, q, t);
         for (int i = 0; i < 4; i++) {
-            point m = q + o[i];
-            int t = b->sid[m];
-            if (t == 0 || t == s) continue;
-            bool dup = false;
-            for (int j = 0; j < ns; j++) dup |= seen[j] == t;
-            if (dup) continue;
-            seen[ns++] = t;
-            lib_add(b, t, q);
+            unsigned m = (t[i] != 0) & (t[i] != s);
+            for (int j = 0; j < i; j++) m &= t[j] != t[i];
+            lib_add_m(b, m ? t[i] : 0, q, m);
         }
         q = next;
     } while (q != s);
     return n;
 }
 
-/* Joins string `small` into string `big` (both of one colour, neither having
- * a liberty the other lacks counted twice): the merged liberties are the union,
- * so subtract the points both touch. Returns the id of the merged string. */
+/* Joins string `small` into string `big` (both of one colour): the merged
+ * liberties are the union, so the points both touch are subtracted once.
+ * Returns the id of the merged string (the larger of the two). */
 static int merge_strings(struct board *b, int big, int small)
 {
     if (b->str[big].stones < b->str[small].stones) {
@@ -255,17 +297,21 @@ static int merge_strings(struct board *b, int big, int small)
     const int *o = b->geom->offs;
     point q = small;
     do {
+        unsigned code = b->nbr3x3[q];
         for (int i = 0; i < 4; i++) {
-            point l = q + o[i];
-            if (b->color[l] != EMPTY) continue;
-            /* Count l once for `small`: only from its first neighbour in `small`. */
-            bool first = true, touches_big = false;
+            unsigned empty = ((code >> (2 * i)) & 3) == EMPTY;
+            /* A non-empty l is replaced by q so that the reads below stay
+             * on the board; the result is masked off anyway. */
+            point l = empty ? q + o[i] : q;
+            /* l counts once for `small`: from its first neighbour in `small`
+             * in direction order; q is l's neighbour in direction i ^ 2. */
+            unsigned first = 1, touches_big = 0;
             for (int j = 0; j < 4; j++) {
                 int t = b->sid[l + o[j]];
-                if (t == small && j < (i ^ 2)) first = false;
-                if (t == big) touches_big = true;
+                first &= !((t == small) & (j < (i ^ 2)));
+                touches_big |= t == big;
             }
-            if (first && touches_big) lib_remove(b, big, l);
+            lib_remove_m(b, big, l, empty & first & touches_big);
         }
         q = b->next_stone[q];
     } while (q != small);
@@ -278,50 +324,78 @@ static int merge_strings(struct board *b, int big, int small)
     uint16_t t = b->next_stone[big];
     b->next_stone[big] = b->next_stone[small];
     b->next_stone[small] = t;
-    b->str[big].stones += b->str[small].stones;
-    b->str[big].libs += b->str[small].libs;
+    b->str[big].stones = (uint16_t)(b->str[big].stones + b->str[small].stones);
+    b->str[big].libs = (uint16_t)(b->str[big].libs + b->str[small].libs);
     b->str[big].lib_sum += b->str[small].lib_sum;
     return big;
 }
 
-/* Puts a stone of `c` on empty `p` as its own string, takes `p` from the
- * liberties of the strings around it and merges with friendly ones.
- * Captures nothing: the caller removes strings left without liberties. */
-static void place_stone(struct board *b, enum color c, point p)
+/* Puts a stone of `c` on empty `p`: takes `p` from the liberties of the
+ * strings around it, joins it to the friendly ones, and lists in dead[] the
+ * enemy strings left without liberties (the caller captures them or, for
+ * setup, has made sure there are none). Returns how many are dead.
+ *
+ * A stone touching no friendly string starts one whose liberties come from a
+ * table. Touching one, it joins it, and an empty neighbour l of p is a new
+ * liberty unless the string already touches l. Two or more are merged. */
+static int place_stone(struct board *b, enum color c, point p, int dead[4])
 {
     const int *o = b->geom->offs;
+    unsigned code = b->nbr3x3[p] & 0xff;
+    unsigned other = 3 - (unsigned)c;
+    int t[4];
+    distinct_strings(b, p, t);
     b->color[p] = (uint8_t)c;
     b->hash ^= b->geom->zobrist[p][c - 1];
+    b->n_stones[c]++;
     nbr_set(b, p, c);
     empty_remove(b, p);
-    b->sid[p] = (uint16_t)p;
-    b->next_stone[p] = (uint16_t)p;
-    struct board_string *s = &b->str[p];
-    s->color = (uint8_t)c;
-    s->stones = 1;
-    s->libs = 0;
-    s->lib_sum = 0;
-    int seen[4], ns = 0;
+
+    /* Distinct enemy strings lose liberty p; distinct friendly ones are
+     * collected. Equal ids in two directions are one string. */
+    int own[4], n_own = 0, n_dead = 0;
     for (int i = 0; i < 4; i++) {
-        point n = p + o[i];
-        int cn = b->color[n];
-        if (cn == EMPTY) {
-            lib_add(b, p, n);
-            continue;
-        }
-        if (cn == OFFBOARD) continue;
-        int t = b->sid[n];
-        bool dup = false;
-        for (int j = 0; j < ns; j++) dup |= seen[j] == t;
-        if (dup) continue;
-        seen[ns++] = t;
-        lib_remove(b, t, p);
+        unsigned cn = (code >> (2 * i)) & 3;
+        unsigned fresh = 1;
+        for (int j = 0; j < i; j++) fresh &= t[j] != t[i];
+        unsigned foe = (cn == other) & fresh;
+        int tf = foe ? t[i] : 0;
+        lib_remove_m(b, tf, p, foe);
+        if (foe & (b->str[tf].libs == 0)) dead[n_dead++] = tf;
+        own[n_own] = t[i];
+        n_own += (cn == (unsigned)c) & fresh;
     }
-    int me = p;
+    const struct orth_empties *e = &orth_empty[code];
+    if (n_own == 0) {
+        b->sid[p] = (uint16_t)p;
+        b->next_stone[p] = (uint16_t)p;
+        struct board_string *s = &b->str[p];
+        s->color = (uint8_t)c;
+        s->stones = 1;
+        s->libs = (uint16_t)e->n;
+        s->lib_sum = (uint32_t)(e->n * p + e->dy * b->geom->stride + e->dx);
+        return n_dead;
+    }
+    /* Join the first friendly string. p's sid is still 0 here, so "does s
+     * touch l" is not fooled by p itself. */
+    int s = own[0];
+    lib_remove_m(b, s, p, 1);
     for (int i = 0; i < 4; i++) {
-        point n = p + o[i];
-        if (b->color[n] == (int)c && b->sid[n] != me) me = merge_strings(b, me, b->sid[n]);
+        unsigned empty = ((code >> (2 * i)) & 3) == EMPTY;
+        point l = empty ? p + o[i] : p;
+        unsigned known = 0;
+        for (int j = 0; j < 4; j++) known |= b->sid[l + o[j]] == s;
+        lib_add_m(b, s, l, empty & !known);
     }
+    b->sid[p] = (uint16_t)s;
+    b->next_stone[p] = b->next_stone[s];
+    b->next_stone[s] = (uint16_t)p;
+    b->str[s].stones++;
+    for (int k = 1; k < n_own; k++) {
+        lib_remove_m(b, own[k], p, 1);
+        s = merge_strings(b, s, own[k]);
+    }
+    return n_dead;
 }
 
 int board_play_known_legal(struct board *b, enum color c, point p)
@@ -335,23 +409,17 @@ int board_play_known_legal(struct board *b, enum color c, point p)
         return 0;
     }
     b->passes = 0;
-    place_stone(b, c, p);
-    const int *o = b->geom->offs;
-    enum color other = color_other(c);
+    int dead[4];
+    int n_dead = place_stone(b, c, p, dead);
+    if (n_dead == 0) return 0;
     int captured = 0;
-    point last_cap = 0;
-    for (int i = 0; i < 4; i++) {
-        point n = p + o[i];
-        if (b->color[n] == (int)other && b->str[b->sid[n]].libs == 0) {
-            captured += capture_string(b, b->sid[n]);
-            last_cap = n;
-        }
-    }
+    for (int i = 0; i < n_dead; i++) captured += capture_string(b, dead[i]);
     b->captures[c] += captured;
-    /* Simple ko: a lone stone that took a lone stone and sits in atari. */
+    /* Simple ko: a lone stone that took a lone stone (whose id is its point)
+     * and sits in atari. */
     if (captured == 1) {
         const struct board_string *s = &b->str[b->sid[p]];
-        if (s->stones == 1 && s->libs == 1) b->ko = last_cap;
+        if (s->stones == 1 && s->libs == 1) b->ko = dead[0];
     }
     return captured;
 }
@@ -404,7 +472,8 @@ bool board_setup_stone(struct board *b, enum color c, point p)
         else if (cn == (int)color_other(c) && b->str[b->sid[n]].libs == 1) return false;
     }
     if (!has_lib) return false;
-    place_stone(b, c, p);
+    int dead[4];
+    place_stone(b, c, p, dead);
     b->ko = 0;
     return true;
 }
@@ -623,36 +692,46 @@ bool board_check(const struct board *b, char *why, int why_len)
                 FAIL("adjacent stones %d and %d in different strings", p, m);
         }
     }
+    int count[3] = { 0, 0, 0 };
+    for (point p = 0; p < n; p++)
+        if (b->color[p] == BLACK || b->color[p] == WHITE) count[b->color[p]]++;
+    if (count[BLACK] != b->n_stones[BLACK] || count[WHITE] != b->n_stones[WHITE])
+        FAIL("stone counts %d/%d, recount %d/%d", b->n_stones[BLACK], b->n_stones[WHITE],
+             count[BLACK], count[WHITE]);
+    if (b->str[0].color || b->str[0].stones || b->str[0].libs || b->str[0].lib_sum)
+        FAIL("dummy string 0 is not all zero");
     if (n_empty != b->n_empty) FAIL("n_empty %d, recount %d", b->n_empty, n_empty);
     if (hash != b->hash) FAIL("hash %016llx, recount %016llx",
                               (unsigned long long)b->hash, (unsigned long long)hash);
-    /* Each string: its cycle holds exactly its stones, counts and liberties recounted. */
-    uint8_t mark[BOARD_MAX_POINTS];
-    for (point s = 0; s < n; s++) {
+    /* Each string: its cycle visits distinct stones of that id, as many as
+     * carry the id (so exactly those), and counts and liberties recount.
+     * `mark` holds the id of the last string that marked a point. */
+    int with_id[BOARD_MAX_POINTS] = { 0 };
+    for (point p = 0; p < n; p++)
+        if (b->color[p] == BLACK || b->color[p] == WHITE) with_id[b->sid[p]]++;
+    uint16_t mark[BOARD_MAX_POINTS] = { 0 };
+    for (point s = 1; s < n; s++) {
         if (b->color[s] > WHITE || b->color[s] == EMPTY || b->sid[s] != s) continue;
-        memset(mark, 0, (size_t)n);
         int stones = 0, libs = 0;
         uint32_t lib_sum = 0;
         point q = s;
         do {
             if (q <= 0 || q >= n || b->sid[q] != s) FAIL("string %d's cycle reaches %d", s, q);
-            if (mark[q] == 1) FAIL("string %d's cycle repeats %d", s, q);
-            mark[q] = 1;
+            if (mark[q] == s) FAIL("string %d's cycle repeats %d", s, q);
+            mark[q] = (uint16_t)s;
             stones++;
-            if (stones > n) FAIL("string %d's cycle does not close", s);
             for (int i = 0; i < 4; i++) {
                 point l = q + g->offs[i];
-                if (b->color[l] == EMPTY && !mark[l]) {
-                    mark[l] = 2;
+                if (b->color[l] == EMPTY && mark[l] != s) {
+                    mark[l] = (uint16_t)s;
                     libs++;
                     lib_sum += (uint32_t)l;
                 }
             }
             q = b->next_stone[q];
         } while (q != s);
-        for (point p = 0; p < n; p++)
-            if (b->sid[p] == s && b->color[p] <= WHITE && mark[p] != 1)
-                FAIL("stone %d of string %d is not on its cycle", p, s);
+        if (stones != with_id[s])
+            FAIL("string %d's cycle has %d stones, %d carry its id", s, stones, with_id[s]);
         const struct board_string *st = &b->str[s];
         if (st->color != b->color[s]) FAIL("string %d colour %d", s, st->color);
         if (st->stones != stones) FAIL("string %d has %d stones, recount %d", s, st->stones, stones);

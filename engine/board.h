@@ -74,6 +74,7 @@ struct board {
     point ko;               /* point forbidden to `to_move` by simple ko, or 0 */
     enum color to_move;     /* colour whose turn it is (set by board_play) */
     int captures[3];        /* stones captured by BLACK and WHITE so far */
+    int n_stones[3];        /* stones of BLACK and WHITE on the board */
     point last_move, last_move2;  /* the last and second-to-last moves (PASS, or 0 if none) */
     int passes;             /* consecutive passes at the end of the move sequence */
     uint64_t hash;          /* Zobrist hash of the stones only (positional) */

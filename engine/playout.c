@@ -1,0 +1,64 @@
+/* playout — the playout loop and the light (uniformly random) policy. */
+#include "engine/playout.h"
+
+#include <stddef.h>
+
+/* Uniform choice among acceptable points without a candidate list: draw an
+ * index among the first n entries of the empty list; if the point is
+ * unacceptable, swap it to position n-1 and draw again among n-1. Every
+ * acceptable point is then equally likely, and the cost is one draw per
+ * rejected point (few: eyes and suicides). The swaps only reorder the list. */
+static point light_choose(struct playout_policy *pp, struct board *b, enum color c,
+                          struct rng *r)
+{
+    (void)pp;
+    uint8_t eye = c == BLACK ? BOARD_NBR_EYE_BLACK : BOARD_NBR_EYE_WHITE;
+    int n = b->n_empty;
+    while (n > 0) {
+        int i = (int)rng_below(r, (uint32_t)n);
+        point p = b->empty[i];
+        uint8_t f = board_nbr_tab[b->nbr3x3[p]];
+        if (!(f & eye)) {
+            /* An empty neighbour makes the move legal (and a ko point never
+             * has one); otherwise ask the full rule. */
+            if ((f & BOARD_NBR_HAS_EMPTY) || board_is_legal(b, c, p)) return p;
+        }
+        n--;
+        point q = b->empty[n];
+        b->empty[i] = (uint16_t)q;
+        b->empty_pos[q] = (uint16_t)i;
+        b->empty[n] = (uint16_t)p;
+        b->empty_pos[p] = (uint16_t)n;
+    }
+    return PASS;
+}
+
+struct playout_policy playout_light(void)
+{
+    struct playout_policy pp = { .name = "light", .choose = light_choose };
+    return pp;
+}
+
+double playout_run(struct board *b, struct playout_policy *pp, struct rng *r,
+                   double komi, int max_moves, struct playout_record *rec)
+{
+    if (pp->begin) pp->begin(pp, b);
+    struct playout_move *rm = rec ? rec->moves : NULL;
+    int rn = 0, rmax = rec ? rec->max_moves : 0;
+    enum color c = b->to_move;
+    for (int m = 0; m < max_moves && b->passes < 2; m++) {
+        point p = pp->choose(pp, b, c, r);
+        board_play_known_legal(b, c, p);
+        if (pp->played) pp->played(pp, b, c, p);
+        if (rm && p != PASS && rn < rmax) {
+            rm[rn].p = (uint16_t)p;
+            rm[rn].color = (uint8_t)c;
+            rn++;
+        }
+        c = color_other(c);
+    }
+    if (rec) rec->n_moves = rn;
+    uint8_t owner_buf[BOARD_MAX_POINTS];
+    uint8_t *owner = (rec && rec->owner) ? rec->owner : owner_buf;
+    return board_area_owner_dead(b, NULL, komi, owner);
+}

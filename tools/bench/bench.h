@@ -1,0 +1,40 @@
+/* bench — hane-bench's table of named speed measurements.
+ *
+ * Each entry measures one figure (events per second) for about `seconds` of
+ * wall time and returns it; main runs every selected entry several times and
+ * prints the medians as one JSON object. Keys follow
+ * <what>_<policy>_<size>[_t<threads>] and never change meaning, because the
+ * figures are tracked over time. To add a measurement, write a function in a
+ * bench_*.c file, declare it here and add a line to the table in main.c.
+ */
+#ifndef HANE_BENCH_H
+#define HANE_BENCH_H
+
+struct bench_entry {
+    const char *key;
+    const char *help;
+    double (*measure)(const struct bench_entry *e, double seconds);
+    int size;       /* board size, for measurements that share a function */
+    int threads;
+};
+
+/* Seconds on a monotonic clock. */
+double bench_now(void);
+
+/* Light playouts per second from the empty board of e->size, one thread, no tree. */
+double bench_playout_light(const struct bench_entry *e, double seconds);
+
+/* bench_search.c: playouts/s of a whole genmove (fresh tree, e->threads
+ * threads, default parameters), tree nodes/s, and the node size. */
+double bench_search_light(const struct bench_entry *e, double seconds);
+double bench_search_nodes(const struct bench_entry *e, double seconds);
+double bench_bytes_per_node(const struct bench_entry *e, double seconds);
+
+/* Positions per second, full BT feature extraction (large patterns of the
+ * built-in table included) and strengths of every legal move, 1 thread. */
+double bench_features(const struct bench_entry *e, double seconds);
+/* Positions per second through one MM iteration (all features), synthetic data
+ * of 20000 positions x 190 candidates, 1 thread. */
+double bench_mm(const struct bench_entry *e, double seconds);
+
+#endif

@@ -1,0 +1,144 @@
+/* hane-bench — runs the speed measurements and prints one JSON object of
+ * medians: {"playout_light_9": 123456.7, ...}.
+ *
+ *   hane-bench [--runs N] [--seconds S] [--only KEY,KEY...] [--list]
+ */
+#include "tools/bench/bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/board.h"
+
+static const struct bench_entry entries[] = {
+    { "playout_light_9", "light playouts/s, 9x9, empty board, 1 thread, no tree",
+      bench_playout_light, 9, 1 },
+    { "playout_light_19", "light playouts/s, 19x19, empty board, 1 thread, no tree",
+      bench_playout_light, 19, 1 },
+    { "search_light_9_t1", "playouts/s of the whole search (MC-RAVE, tree), 9x9, empty board, 1 thread",
+      bench_search_light, 9, 1 },
+    { "search_light_19_t1", "playouts/s of the whole search (MC-RAVE, tree), 19x19, empty board, 1 thread",
+      bench_search_light, 19, 1 },
+    { "search_light_9_t2", "playouts/s of the whole search (MC-RAVE, tree), 9x9, empty board, 2 threads",
+      bench_search_light, 9, 2 },
+    { "search_light_19_t2", "playouts/s of the whole search (MC-RAVE, tree), 19x19, empty board, 2 threads",
+      bench_search_light, 19, 2 },
+    { "nodes_per_s_9_t1", "tree nodes allocated per second, 9x9 search, 1 thread",
+      bench_search_nodes, 9, 1 },
+    { "bytes_per_node", "bytes of one tree node", bench_bytes_per_node, 9, 1 },
+    { "features_positions_per_s_19", "positions/s, BT features + strengths of all legal moves, 19x19, 1 thread",
+      bench_features, 19, 1 },
+    { "mm_positions_per_s", "positions/s through one MM iteration (190 candidates each), 1 thread",
+      bench_mm, 19, 1 },
+};
+#define N_ENTRIES ((int)(sizeof entries / sizeof entries[0]))
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Is `key` one of the comma-separated names in `list` (NULL = all)? */
+static int selected(const char *list, const char *key)
+{
+    if (!list) return 1;
+    size_t k = strlen(key);
+    for (const char *s = list; *s;) {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        if (n == k && strncmp(s, key, k) == 0) return 1;
+        if (!e) break;
+        s = e + 1;
+    }
+    return 0;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: hane-bench [--runs N] [--seconds S] [--only KEY,KEY...] [--list]\n"
+               "  --runs N      runs per measurement, median reported (default 5, 1..101)\n"
+               "  --seconds S   wall time of one run (default 1.0, 0.01..60)\n"
+               "  --only KEYS   measure only these keys\n"
+               "  --list        list the keys and what they measure\n");
+}
+
+int main(int argc, char **argv)
+{
+    int runs = 5;
+    double seconds = 1.0;
+    const char *only = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (strcmp(a, "--list") == 0) {
+            for (int k = 0; k < N_ENTRIES; k++) printf("%-24s %s\n", entries[k].key, entries[k].help);
+            return 0;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--runs") == 0 && v) {
+            long n = strtol(v, &end, 10);
+            if (*end || end == v || n < 1 || n > 101) {
+                fprintf(stderr, "hane-bench: --runs: expected an integer 1..101, got '%s'\n", v);
+                return 2;
+            }
+            runs = (int)n;
+            i++;
+        } else if (strcmp(a, "--seconds") == 0 && v) {
+            double s = strtod(v, &end);
+            if (*end || end == v || !(s >= 0.01 && s <= 60)) {
+                fprintf(stderr, "hane-bench: --seconds: expected a number 0.01..60, got '%s'\n", v);
+                return 2;
+            }
+            seconds = s;
+            i++;
+        } else if (strcmp(a, "--only") == 0 && v) {
+            only = v;
+            i++;
+        } else {
+            fprintf(stderr, "hane-bench: unknown or incomplete argument '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (only) {
+        /* Every requested key must exist: a typo should not pass silently. */
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s", only);
+        for (char *k = strtok(buf, ","); k; k = strtok(NULL, ",")) {
+            int found = 0;
+            for (int j = 0; j < N_ENTRIES; j++) found |= strcmp(entries[j].key, k) == 0;
+            if (!found) {
+                fprintf(stderr, "hane-bench: --only: unknown key '%s' (see --list)\n", k);
+                return 2;
+            }
+        }
+    }
+    board_init();
+    double vals[101];
+    printf("{");
+    int first = 1;
+    for (int k = 0; k < N_ENTRIES; k++) {
+        const struct bench_entry *e = &entries[k];
+        if (!selected(only, e->key)) continue;
+        for (int r = 0; r < runs; r++) vals[r] = e->measure(e, seconds);
+        qsort(vals, (size_t)runs, sizeof vals[0], cmp_double);
+        double med = runs % 2 ? vals[runs / 2] : (vals[runs / 2 - 1] + vals[runs / 2]) / 2;
+        printf("%s\n  \"%s\": %.1f", first ? "" : ",", e->key, med);
+        fflush(stdout);
+        first = 0;
+    }
+    printf("\n}\n");
+    return 0;
+}
