@@ -85,12 +85,14 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         struct tree_node *c = &ch[i];
         if (depth == 0 && s->job.root_forbidden[c->move])
             continue;
-        uint32_t nj = tree_visits(c);
-        double q = nj ? tree_wins(c) / (2.0 * nj) : fpu;
+        uint64_t st = tree_stats(c);
+        uint32_t nj = tree_count(st);
+        double q = nj ? tree_sum(st) / (2.0 * nj) : fpu;
         double v;
-        uint32_t an = rave ? tree_amaf_visits(c) : 0;
+        uint64_t am = rave ? tree_amaf(c) : 0;
+        uint32_t an = tree_count(am);
         if (an) {
-            double qr = tree_amaf_wins(c) / (2.0 * an);
+            double qr = tree_sum(am) / (2.0 * an);
             double beta = rave == 2 || nj == 0 ? 1.0 : rave_beta(nj, equiv);
             v = (1.0 - beta) * q + beta * qr;
         } else {
@@ -118,9 +120,7 @@ int search_descend(struct search_thread *t, int *forced_result)
     int depth = 0;
     *forced_result = -1;
     t->path[0] = node;
-    uint32_t prev = atomic_fetch_add_explicit(&node->visits, (uint32_t)(vl > 0 ? vl : 1),
-                                              memory_order_relaxed);
-    (void)prev;
+    uint32_t prev = tree_descend(node, vl);
     while (depth < SEARCH_MAX_DEPTH) {
         if (!tree_is_expanded(node)) {
             if (depth > 0 && prev < (uint32_t)s->p.expand_visits)
@@ -132,8 +132,7 @@ int search_descend(struct search_thread *t, int *forced_result)
         struct tree_node *child = select_child(s, node, depth);
         if (!child)
             break;
-        prev = atomic_fetch_add_explicit(&child->visits, (uint32_t)(vl > 0 ? vl : 1),
-                                         memory_order_relaxed);
+        prev = tree_descend(child, vl);
         point m = tree_move(child);
         board_play_known_legal(b, c, m);
         t->path[++depth] = child;

@@ -55,10 +55,8 @@ void tree_free(struct tree *t)
 
 static void node_init(struct tree_node *n, point move, float prior)
 {
-    atomic_store_explicit(&n->visits, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->wins, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->amaf_visits, 0, memory_order_relaxed);
-    atomic_store_explicit(&n->amaf_wins, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->stats, 0, memory_order_relaxed);
+    atomic_store_explicit(&n->amaf, 0, memory_order_relaxed);
     n->first = 0;
     n->move = move == PASS ? TREE_PASS : (uint16_t)move;
     n->n_children = 0;
@@ -106,8 +104,9 @@ bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const 
 
 double tree_winrate(const struct tree_node *n, double dflt)
 {
-    uint32_t v = tree_visits(n);
-    return v ? tree_wins(n) / (2.0 * v) : dflt;
+    uint64_t st = tree_stats(n);
+    uint32_t v = tree_count(st);
+    return v ? tree_sum(st) / (2.0 * v) : dflt;
 }
 
 struct tree_node *tree_child(struct tree *t, struct tree_node *n, point m)

@@ -15,13 +15,16 @@
  * counted in half points (win 2, jigo 1, loss 0) so integer komi works.
  *
  * Lock-free protocol (tree parallelization with virtual loss):
- *  - `visits`, `wins`, `amaf_visits`, `amaf_wins` are C11 atomics updated with
- *    relaxed fetch-adds. A reader may see visits and wins from different
- *    moments (a visit counted whose win is not yet added): this is the virtual
- *    loss, and it is intended. Nothing else is derived from their consistency.
+ *  - `stats` (visits, wins) and `amaf` (AMAF visits, wins) are 64-bit C11
+ *    atomics, each packing a count and a sum, updated with relaxed fetch-adds
+ *    and read with relaxed loads: a pair is always consistent with itself.
+ *    Visits counted whose wins are not yet added are the virtual loss, and
+ *    intended. Nothing is derived from the consistency of stats with amaf.
  *  - Virtual loss: a thread descending through a node adds `vl` visits at once
- *    (tree_descend); when it backs up it adds the result to `wins` and removes
- *    vl - 1 visits (tree_backup), so the node ends with exactly one more visit.
+ *    (tree_descend); when it backs up it adds the result to the wins and
+ *    removes vl - 1 visits in the same add (tree_backup; the low half cannot
+ *    borrow because those vl visits are still in it), so the node ends with
+ *    exactly one more visit.
  *  - `state` goes UNEXPANDED -> EXPANDING -> EXPANDED, never back except
  *    EXPANDING -> UNEXPANDED when the pool is full. Only the thread whose
  *    compare-and-swap moves UNEXPANDED -> EXPANDING may write `first` and
@@ -35,12 +38,13 @@
  *  - When the pool is full, tree_expand fails, the node stays a leaf, the
  *    `full` flag is set and the search goes on without growing the tree.
  *
- * Size: a node is 32 bytes (static_assert below): four 32-bit counters, the
- * first-child index, move and child count as 16-bit fields, the prior as a
- * float and the 1-byte state, padded to a power of two so two nodes share a
+ * Size: a node is 32 bytes (static_assert below): two 64-bit counter pairs,
+ * the first-child index, move and child count as 16-bit fields, the prior as
+ * a float and the 1-byte state, padded to a power of two so two nodes share a
  * 64-byte cache line and an index turns into an address with a shift. There
- * is no virtual-loss field (it lives in `visits`) and no parent pointer (the
- * descent keeps its path on the thread's stack).
+ * is no virtual-loss field (it lives in the visits) and no parent pointer (the
+ * descent keeps its path on the thread's stack). Counts are 32-bit: four
+ * billion playouts through one node is more than any search here runs.
  */
 #ifndef HANE_TREE_H
 #define HANE_TREE_H
@@ -58,10 +62,13 @@ enum tree_state { TREE_UNEXPANDED = 0, TREE_EXPANDING = 1, TREE_EXPANDED = 2 };
 #define TREE_PASS 0
 
 struct tree_node {
-    _Atomic uint32_t visits;        /* playouts through this node, plus virtual losses in flight */
-    _Atomic uint32_t wins;          /* half-point results for the player of `move` */
-    _Atomic uint32_t amaf_visits;   /* AMAF (RAVE) playouts where `move` came later for this player */
-    _Atomic uint32_t amaf_wins;     /* their half-point results */
+    /* visits in the low 32 bits (playouts through this node, plus virtual
+     * losses in flight), wins in half points for the player of `move` in the
+     * high 32 bits: one 64-bit word, so one atomic add updates both and one
+     * load reads a consistent pair. */
+    _Atomic uint64_t stats;
+    /* The same for AMAF (RAVE): playouts where `move` came later for this player. */
+    _Atomic uint64_t amaf;
     uint32_t first;                 /* index of the first child; valid once EXPANDED */
     uint16_t move;                  /* point, TREE_PASS for a pass */
     uint16_t n_children;            /* valid once EXPANDED */
@@ -120,44 +127,43 @@ static inline bool tree_is_expanded(const struct tree_node *n)
     return atomic_load_explicit(&n->state, memory_order_acquire) == TREE_EXPANDED;
 }
 
-/* Virtual loss: called on the way down through `n`. */
-static inline void tree_descend(struct tree_node *n, int vl)
+/* Virtual loss: called on the way down through `n`; returns the visits
+ * before this one (in-flight visits of other threads included). */
+static inline uint32_t tree_descend(struct tree_node *n, int vl)
 {
-    atomic_fetch_add_explicit(&n->visits, (uint32_t)(vl > 0 ? vl : 1), memory_order_relaxed);
+    uint64_t old = atomic_fetch_add_explicit(&n->stats, (uint64_t)(vl > 0 ? vl : 1),
+                                             memory_order_relaxed);
+    return (uint32_t)old;
 }
 
 /* The way back up: adds `half_points` (0, 1 or 2) and turns the vl visits of
  * tree_descend into one real visit. */
 static inline void tree_backup(struct tree_node *n, int vl, uint32_t half_points)
 {
-    atomic_fetch_add_explicit(&n->wins, half_points, memory_order_relaxed);
-    if (vl > 1)
-        atomic_fetch_sub_explicit(&n->visits, (uint32_t)(vl - 1), memory_order_relaxed);
+    uint64_t add = ((uint64_t)half_points << 32) - (uint64_t)(vl > 1 ? vl - 1 : 0);
+    atomic_fetch_add_explicit(&n->stats, add, memory_order_relaxed);
 }
 
 static inline void tree_amaf_add(struct tree_node *n, uint32_t half_points)
 {
-    atomic_fetch_add_explicit(&n->amaf_visits, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&n->amaf_wins, half_points, memory_order_relaxed);
+    atomic_fetch_add_explicit(&n->amaf, ((uint64_t)half_points << 32) | 1, memory_order_relaxed);
 }
 
-/* Plain reads of the counters (relaxed; see the protocol above). */
-static inline uint32_t tree_visits(const struct tree_node *n)
+/* Reads of the counters (relaxed; see the protocol above). */
+static inline uint64_t tree_stats(const struct tree_node *n)
 {
-    return atomic_load_explicit(&n->visits, memory_order_relaxed);
+    return atomic_load_explicit(&n->stats, memory_order_relaxed);
 }
-static inline uint32_t tree_wins(const struct tree_node *n)
+static inline uint64_t tree_amaf(const struct tree_node *n)
 {
-    return atomic_load_explicit(&n->wins, memory_order_relaxed);
+    return atomic_load_explicit(&n->amaf, memory_order_relaxed);
 }
-static inline uint32_t tree_amaf_visits(const struct tree_node *n)
-{
-    return atomic_load_explicit(&n->amaf_visits, memory_order_relaxed);
-}
-static inline uint32_t tree_amaf_wins(const struct tree_node *n)
-{
-    return atomic_load_explicit(&n->amaf_wins, memory_order_relaxed);
-}
+static inline uint32_t tree_count(uint64_t pair) { return (uint32_t)pair; }
+static inline uint32_t tree_sum(uint64_t pair) { return (uint32_t)(pair >> 32); }
+static inline uint32_t tree_visits(const struct tree_node *n) { return tree_count(tree_stats(n)); }
+static inline uint32_t tree_wins(const struct tree_node *n) { return tree_sum(tree_stats(n)); }
+static inline uint32_t tree_amaf_visits(const struct tree_node *n) { return tree_count(tree_amaf(n)); }
+static inline uint32_t tree_amaf_wins(const struct tree_node *n) { return tree_sum(tree_amaf(n)); }
 
 /* Win rate of a node for the player of its move, 0..1; `dflt` if unvisited. */
 double tree_winrate(const struct tree_node *n, double dflt);

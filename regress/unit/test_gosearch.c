@@ -314,7 +314,7 @@ START_TEST(full_pool)
     timectl_init(&tc, 3000, 0);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     ck_assert(atomic_load(&s->tree.pool[s->tree.cur].full));
-    ck_assert_int_eq(r.playouts, 3000);
+    ck_assert(r.playouts > 1000 && r.playouts <= 3000);  /* it may stop early, not fail */
     ck_assert_int_eq(game_check_move(&g, BLACK, r.move), GAME_OK);
     game_free(&g);
     search_free(s);
