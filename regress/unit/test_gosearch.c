@@ -304,6 +304,71 @@ START_TEST(tree_reuse)
 }
 END_TEST
 
+START_TEST(ponder_then_reuse)
+{
+    const char *kv[] = {"ponder", "1", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    ck_assert_int_eq(game_play(&g, BLACK, board_point(&g.board, 4, 4)), GAME_OK);
+    search_ponder_start(s, &g, WHITE);
+    usleep(200 * 1000);
+    search_ponder_stop(s);
+    struct tree_node *root = tree_root(&s->tree), *best = NULL;
+    ck_assert(tree_is_expanded(root));
+    struct tree_node *ch = tree_node_at(&s->tree, root->first);
+    for (int i = 0; i < root->n_children; i++)
+        if (!best || tree_visits(&ch[i]) > tree_visits(best))
+            best = &ch[i];
+    uint32_t kept = tree_visits(best);
+    ck_assert_uint_gt(kept, 0);
+    ck_assert_int_eq(game_play(&g, WHITE, tree_move(best)), GAME_OK);
+    search_prepare(s, &g, BLACK);
+    ck_assert_uint_eq(tree_visits(tree_root(&s->tree)), kept);
+    game_free(&g);
+    search_free(s);
+    /* ponder=0: ponder_start does nothing */
+    s = make(NULL);
+    game_init(&g, 9, 7.5);
+    search_ponder_start(s, &g, BLACK);
+    ck_assert(!s->bg_running);
+    search_ponder_stop(s);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(superko_at_root)
+{
+    /* Black takes the ko, both pass, and White's retake would repeat the
+     * position before the capture: legal by simple ko, not by superko. */
+    const char *rows[] = {
+        ".XO..",
+        "XO.O.",
+        ".XO..",
+        ".....",
+        ".....",
+    };
+    const char *kv[] = {"playouts", "1000", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    setup(&g, 5, 0.5, rows);
+    point take = board_point(&g.board, 2, 3), retake = board_point(&g.board, 1, 3);
+    ck_assert_int_eq(game_play(&g, BLACK, take), GAME_OK);
+    ck_assert_int_eq(game_play(&g, WHITE, PASS), GAME_OK);
+    ck_assert_int_eq(game_play(&g, BLACK, PASS), GAME_OK);
+    ck_assert_int_eq(game_check_move(&g, WHITE, retake), GAME_SUPERKO);
+    struct time_control tc;
+    timectl_init(&tc, 1000, 0);
+    struct search_result r = search_genmove(s, &g, WHITE, &tc);
+    ck_assert(s->job.root_forbidden[retake]);
+    ck_assert_int_ne(r.move, retake);
+    ck_assert(r.move == PASS || r.move == RESIGN || game_check_move(&g, WHITE, r.move) == GAME_OK);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 START_TEST(full_pool)
 {
     const char *kv[] = {"playouts", "3000", "memory", "4", "expand_visits", "1", NULL};
@@ -333,6 +398,7 @@ int main(void)
     tcase_add_test(tc, game_ends);
     tcase_add_test(tc, dead_stones);
     tcase_add_test(tc, tree_reuse);
+    tcase_add_test(tc, superko_at_root);
     tcase_add_test(tc, full_pool);
     suite_add_tcase(s, tc);
     /* Threads on one tree: also the TSan target (make tsan runs this case). */
@@ -340,6 +406,7 @@ int main(void)
     tcase_set_timeout(th, 300);
     tcase_add_test(th, two_threads);
     tcase_add_test(th, analysis_streams);
+    tcase_add_test(th, ponder_then_reuse);
     suite_add_tcase(s, th);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
