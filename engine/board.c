@@ -27,7 +27,6 @@
 #include <string.h>
 
 static struct board_geom geoms[BOARD_MAX_SIZE + 1];
-uint8_t board_nbr_tab[1 << 16];
 /* Number of orthogonal neighbours of colour c in the low byte of a 3x3 code. */
 static uint8_t orth_count[4][256];
 static void init_orth(void);
@@ -40,25 +39,6 @@ static uint64_t splitmix64(uint64_t *s)
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
-}
-
-/* Facts about a 3x3 code that the hot paths ask for, one table lookup each. */
-static uint8_t nbr_facts(unsigned code)
-{
-    int n[4] = { 0, 0, 0, 0 }, d[4] = { 0, 0, 0, 0 };
-    for (int i = 0; i < 4; i++) n[(code >> (2 * i)) & 3]++;
-    for (int i = 4; i < 8; i++) d[(code >> (2 * i)) & 3]++;
-    uint8_t f = 0;
-    if (n[EMPTY] > 0) f |= BOARD_NBR_HAS_EMPTY;
-    for (int c = BLACK; c <= WHITE; c++) {
-        int other = 3 - c;
-        if (n[EMPTY] || n[other]) continue;   /* an orthogonal point is not ours */
-        /* Enemy diagonals: two spoil a centre eye, one spoils an edge or
-         * corner eye (where some diagonal is off the board). */
-        int bad = d[other] + (d[OFFBOARD] > 0);
-        if (bad < 2) f |= (c == BLACK) ? BOARD_NBR_EYE_BLACK : BOARD_NBR_EYE_WHITE;
-    }
-    return f;
 }
 
 static void init_geom(int size)
@@ -85,7 +65,6 @@ static void init_geom(int size)
 static void init_all(void)
 {
     for (int size = BOARD_MIN_SIZE; size <= BOARD_MAX_SIZE; size++) init_geom(size);
-    for (unsigned code = 0; code < (1u << 16); code++) board_nbr_tab[code] = nbr_facts(code);
     init_orth();
 }
 
@@ -99,6 +78,15 @@ const struct board_geom *board_geom_of(int size)
     board_init();
     return &geoms[size];
 }
+
+/* Fully unrolled small loops, and the neighbour offsets as local constants:
+ * a plain `const int *o = b->geom->offs` would be reloaded after every byte
+ * store (char stores may alias anything), and the loop overhead would rival
+ * the work in the hot paths. */
+#define UNROLL _Pragma("GCC unroll 8")
+#define LOCAL_OFFSETS(o, b) \
+    const int o##_s = (b)->geom->stride; \
+    const int o[8] = { o##_s, 1, -o##_s, -1, o##_s + 1, 1 - o##_s, -o##_s - 1, o##_s - 1 }
 
 /* ---- empty list ---- */
 
@@ -120,14 +108,14 @@ static inline void empty_remove(struct board *b, point p)
 
 static inline void nbr_set(struct board *b, point p, enum color c)
 {
-    const int *o = b->geom->offs;
-    for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] += (uint16_t)(c << (2 * (i ^ 2)));
+    LOCAL_OFFSETS(o, b);
+    UNROLL for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] += (uint16_t)(c << (2 * (i ^ 2)));
 }
 
 static inline void nbr_clear(struct board *b, point p, enum color c)
 {
-    const int *o = b->geom->offs;
-    for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] -= (uint16_t)(c << (2 * (i ^ 2)));
+    LOCAL_OFFSETS(o, b);
+    UNROLL for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] -= (uint16_t)(c << (2 * (i ^ 2)));
 }
 
 /* ---- set-up ---- */
@@ -222,13 +210,13 @@ bool board_is_legal(const struct board *b, enum color c, point p)
     if (c != BLACK && c != WHITE) return false;
     if (p == b->ko && c == b->to_move) return false;
     unsigned code = b->nbr3x3[p];
-    if (board_nbr_tab[code] & BOARD_NBR_HAS_EMPTY) return true;
+    if (board_code_has_empty(code)) return true;
     /* No empty neighbour: legal iff it joins a friendly string with another
      * liberty or takes the last liberty of an enemy string. */
-    const int *o = b->geom->offs;
+    LOCAL_OFFSETS(o, b);
     unsigned other = 3 - (unsigned)c;
     bool ok = false;
-    for (int i = 0; i < 4; i++) {
+    UNROLL for (int i = 0; i < 4; i++) {
         unsigned cn = (code >> (2 * i)) & 3;
         unsigned libs = b->str[b->sid[p + o[i]]].libs;
         ok |= (cn == (unsigned)c) & (libs > 1);
@@ -253,8 +241,8 @@ static inline void lib_remove_m(struct board *b, int s, point l, unsigned m)
 /* The string ids of the four orthogonal neighbours of `p` (0: no stone). */
 static inline void distinct_strings(const struct board *b, point p, int t[4])
 {
-    const int *o = b->geom->offs;
-    for (int i = 0; i < 4; i++) t[i] = b->sid[p + o[i]];
+    LOCAL_OFFSETS(o, b);
+    UNROLL for (int i = 0; i < 4; i++) t[i] = b->sid[p + o[i]];
 }
 
 /* Removes the captured string `s`: its points become liberties of the
@@ -276,9 +264,9 @@ static int capture_string(struct board *b, int s)
          * (sid 0, skip); each distinct enemy string gains q once. */
         int t[4];
         distinct_strings(b, q, t);
-        for (int i = 0; i < 4; i++) {
+        UNROLL for (int i = 0; i < 4; i++) {
             unsigned m = (t[i] != 0) & (t[i] != s);
-            for (int j = 0; j < i; j++) m &= t[j] != t[i];
+            UNROLL for (int j = 0; j < i; j++) m &= t[j] != t[i];
             lib_add_m(b, m ? t[i] : 0, q, m);
         }
         q = next;
@@ -294,11 +282,11 @@ static int merge_strings(struct board *b, int big, int small)
     if (b->str[big].stones < b->str[small].stones) {
         int t = big; big = small; small = t;
     }
-    const int *o = b->geom->offs;
+    LOCAL_OFFSETS(o, b);
     point q = small;
     do {
         unsigned code = b->nbr3x3[q];
-        for (int i = 0; i < 4; i++) {
+        UNROLL for (int i = 0; i < 4; i++) {
             unsigned empty = ((code >> (2 * i)) & 3) == EMPTY;
             /* A non-empty l is replaced by q so that the reads below stay
              * on the board; the result is masked off anyway. */
@@ -306,7 +294,7 @@ static int merge_strings(struct board *b, int big, int small)
             /* l counts once for `small`: from its first neighbour in `small`
              * in direction order; q is l's neighbour in direction i ^ 2. */
             unsigned first = 1, touches_big = 0;
-            for (int j = 0; j < 4; j++) {
+            UNROLL for (int j = 0; j < 4; j++) {
                 int t = b->sid[l + o[j]];
                 first &= !((t == small) & (j < (i ^ 2)));
                 touches_big |= t == big;
@@ -340,7 +328,7 @@ static int merge_strings(struct board *b, int big, int small)
  * liberty unless the string already touches l. Two or more are merged. */
 static int place_stone(struct board *b, enum color c, point p, int dead[4])
 {
-    const int *o = b->geom->offs;
+    LOCAL_OFFSETS(o, b);
     unsigned code = b->nbr3x3[p] & 0xff;
     unsigned other = 3 - (unsigned)c;
     int t[4];
@@ -354,10 +342,10 @@ static int place_stone(struct board *b, enum color c, point p, int dead[4])
     /* Distinct enemy strings lose liberty p; distinct friendly ones are
      * collected. Equal ids in two directions are one string. */
     int own[4], n_own = 0, n_dead = 0;
-    for (int i = 0; i < 4; i++) {
+    UNROLL for (int i = 0; i < 4; i++) {
         unsigned cn = (code >> (2 * i)) & 3;
         unsigned fresh = 1;
-        for (int j = 0; j < i; j++) fresh &= t[j] != t[i];
+        UNROLL for (int j = 0; j < i; j++) fresh &= t[j] != t[i];
         unsigned foe = (cn == other) & fresh;
         int tf = foe ? t[i] : 0;
         lib_remove_m(b, tf, p, foe);
@@ -380,11 +368,11 @@ static int place_stone(struct board *b, enum color c, point p, int dead[4])
      * touch l" is not fooled by p itself. */
     int s = own[0];
     lib_remove_m(b, s, p, 1);
-    for (int i = 0; i < 4; i++) {
+    UNROLL for (int i = 0; i < 4; i++) {
         unsigned empty = ((code >> (2 * i)) & 3) == EMPTY;
         point l = empty ? p + o[i] : p;
         unsigned known = 0;
-        for (int j = 0; j < 4; j++) known |= b->sid[l + o[j]] == s;
+        UNROLL for (int j = 0; j < 4; j++) known |= b->sid[l + o[j]] == s;
         lib_add_m(b, s, l, empty & !known);
     }
     b->sid[p] = (uint16_t)s;
@@ -554,8 +542,7 @@ int board_string_libs(const struct board *b, point p, point *out, int max)
 bool board_is_eyelike(const struct board *b, enum color c, point p)
 {
     if (b->color[p] != EMPTY) return false;
-    uint8_t f = board_nbr_tab[b->nbr3x3[p]];
-    return f & (c == BLACK ? BOARD_NBR_EYE_BLACK : BOARD_NBR_EYE_WHITE);
+    return board_code_eyelike(b->nbr3x3[p], c);
 }
 
 /* ---- scoring ---- */

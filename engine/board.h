@@ -80,11 +80,32 @@ struct board {
     uint64_t hash;          /* Zobrist hash of the stones only (positional) */
 };
 
-/* Facts about a 3x3 code (board_nbr_tab[nbr3x3[p]]), for the hot paths. */
-#define BOARD_NBR_HAS_EMPTY 1   /* some orthogonal neighbour is empty */
-#define BOARD_NBR_EYE_BLACK 2   /* eyelike for Black (see board_is_eyelike) */
-#define BOARD_NBR_EYE_WHITE 4   /* eyelike for White */
-extern uint8_t board_nbr_tab[1 << 16];
+/* Facts about a 3x3 code, by bit arithmetic on its 2-bit fields (no table:
+ * a 64K-entry one misses the cache in the playout loop). */
+static inline bool board_code_has_empty(unsigned code)
+{
+    return (~(code | (code >> 1)) & 0x55) != 0;    /* some orthogonal field is 00 */
+}
+
+/* Eyelike for `c` (see board_is_eyelike): every orthogonal field is c or
+ * border, and enemy diagonals plus one for any off-board diagonal number < 2. */
+static inline bool board_code_eyelike(unsigned code, enum color c)
+{
+    unsigned mine = c == BLACK ? code : code >> 1;  /* bit 2i: field i is c or border */
+    unsigned foe = c == BLACK ? (code >> 1) & ~code : code & ~(code >> 1);
+    unsigned off = code & (code >> 1) & 0x5500;
+    unsigned f = foe & 0x5500;
+    /* No enemy diagonal at the edge, at most one (f & (f - 1) == 0) inside. */
+    bool diag_ok = off ? f == 0 : (f & (f - 1)) == 0;
+    return ((mine & 0x55) == 0x55) & diag_ok;
+}
+
+/* Counts from the orthogonal fields: are all four `c` or border? */
+static inline bool board_code_surrounded(unsigned code, enum color c)
+{
+    unsigned mine = c == BLACK ? code : code >> 1;
+    return (mine & 0x55) == 0x55;
+}
 
 /* Builds the geometry tables. Call once before anything else (safe to repeat). */
 void board_init(void);

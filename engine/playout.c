@@ -12,17 +12,15 @@ static point light_choose(struct playout_policy *pp, struct board *b, enum color
                           struct rng *r)
 {
     (void)pp;
-    uint8_t eye = c == BLACK ? BOARD_NBR_EYE_BLACK : BOARD_NBR_EYE_WHITE;
     int n = b->n_empty;
     while (n > 0) {
         int i = (int)rng_below(r, (uint32_t)n);
         point p = b->empty[i];
-        uint8_t f = board_nbr_tab[b->nbr3x3[p]];
-        if (!(f & eye)) {
-            /* An empty neighbour makes the move legal (and a ko point never
-             * has one); otherwise ask the full rule. */
-            if ((f & BOARD_NBR_HAS_EMPTY) || board_is_legal(b, c, p)) return p;
-        }
+        unsigned code = b->nbr3x3[p];
+        /* An empty neighbour makes the move legal (and a ko point never has
+         * one); otherwise ask the full rule. */
+        if (!board_code_eyelike(code, c) && (board_code_has_empty(code) || board_is_legal(b, c, p)))
+            return p;
         n--;
         point q = b->empty[n];
         b->empty[i] = (uint16_t)q;
@@ -31,6 +29,24 @@ static point light_choose(struct playout_policy *pp, struct board *b, enum color
         b->empty_pos[p] = (uint16_t)n;
     }
     return PASS;
+}
+
+/* Area score of a finished playout. After two passes no empty point has an
+ * empty neighbour (either side could have played there: legal, not an
+ * eye), so every empty region is one point owned by the colour around it and
+ * no flood fill is needed; other positions (move cap) take the general way. */
+static double playout_score(const struct board *b, double komi)
+{
+    int s = b->n_stones[BLACK] - b->n_stones[WHITE];
+    for (int i = 0; i < b->n_empty; i++) {
+        unsigned code = b->nbr3x3[b->empty[i]];
+        if (board_code_has_empty(code)) {
+            uint8_t owner[BOARD_MAX_POINTS];
+            return board_area_owner_dead(b, NULL, komi, owner);
+        }
+        s += (int)board_code_surrounded(code, BLACK) - (int)board_code_surrounded(code, WHITE);
+    }
+    return s - komi;
 }
 
 struct playout_policy playout_light(void)
@@ -58,7 +74,6 @@ double playout_run(struct board *b, struct playout_policy *pp, struct rng *r,
         c = color_other(c);
     }
     if (rec) rec->n_moves = rn;
-    uint8_t owner_buf[BOARD_MAX_POINTS];
-    uint8_t *owner = (rec && rec->owner) ? rec->owner : owner_buf;
-    return board_area_owner_dead(b, NULL, komi, owner);
+    if (rec && rec->owner) return board_area_owner_dead(b, NULL, komi, rec->owner);
+    return playout_score(b, komi);
 }
