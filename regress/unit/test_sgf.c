@@ -299,6 +299,10 @@ START_TEST(handicap_and_limit)
     load_file("handicap", 99, &g, &info);   /* past the end: everything */
     ck_assert_int_eq(g.n_moves, 4);
     game_free(&g);
+    load_file("collection", 0, &g, &info);  /* the first game of two */
+    ck_assert_int_eq(g.board.size, 9);
+    ck_assert_int_eq(g.n_moves, 2);
+    game_free(&g);
 
     /* Setup stones with Black to move: the writer says PL[B], so the reader
      * does not assume White as it would after handicap stones. */
