@@ -226,6 +226,12 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->soft = j->hard = 0;
     j->interval_ms = 0;
     j->endless = false;
+    /* Auto: an expansion costs a node per point, so bigger boards wait for
+     * more evidence before growing (19x19 at 2 visits would fill a 256 MB
+     * tree in seconds). */
+    int area = g->board.size * g->board.size;
+    j->expand_at = s->p.expand_visits > 0 ? (uint32_t)s->p.expand_visits
+                                          : (uint32_t)(area / 40 > 2 ? area / 40 : 2);
     j->report = NULL;
     j->report_ctx = NULL;
     atomic_store(&j->stop, false);

@@ -63,6 +63,7 @@ struct search_job {
     double soft, hard;              /* seconds; 0 = no time limit */
     double t0;                      /* start time (monotonic seconds) */
     bool endless;                   /* analysis, ponder: run until stopped */
+    uint32_t expand_at;             /* visits before a leaf is expanded */
     int interval_ms;                /* analysis: report every; 0 = no reports */
     search_report_fn report;
     void *report_ctx;

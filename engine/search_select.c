@@ -123,7 +123,7 @@ int search_descend(struct search_thread *t, int *forced_result)
     uint32_t prev = tree_descend(node, vl);
     while (depth < SEARCH_MAX_DEPTH) {
         if (!tree_is_expanded(node)) {
-            if (depth > 0 && prev < (uint32_t)s->p.expand_visits)
+            if (depth > 0 && prev < j->expand_at)
                 break;
             search_expand(s, node, b, c, depth == 0);
             if (!tree_is_expanded(node))
