@@ -28,6 +28,10 @@ double bench_playout_light(const struct bench_entry *e, double seconds);
  * threads, default parameters), tree nodes/s, and the node size. */
 double bench_search_light(const struct bench_entry *e, double seconds);
 double bench_search_nodes(const struct bench_entry *e, double seconds);
+/* Playouts per CPU second of all the search's threads together: on a shared,
+ * loaded machine, t2/t1 of this figure near 1 means the threads do not get
+ * in each other's way (the wall-clock speed-up then depends on free cores). */
+double bench_search_light_cpu(const struct bench_entry *e, double seconds);
 double bench_bytes_per_node(const struct bench_entry *e, double seconds);
 
 /* Positions per second, full BT feature extraction (large patterns of the
