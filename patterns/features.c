@@ -3,21 +3,21 @@
 
 #include <stdlib.h>
 
-/*                                 pass cap ext atari self d1 d2 edge libs pat3 large */
-const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 5, 5, 3, 7, 15, 17 };
-const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 17, 22, 25, 32, 47 };
+/*                                 pass cap ext atari self d1 d2 edge libs near pat3 large */
+const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 15, 15 };
+const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 49 };
 const char *const pat_feature_name[PAT_NFEAT] = {
     "pass", "capture", "extend", "atari", "selfatari",
-    "dist1", "dist2", "edge", "libs", "pat3", "large",
+    "dist1", "dist2", "edge", "libs", "near", "pat3", "large",
 };
-static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 6, 4, 3, 17, 17, 5, 101, 0, 0 };
+static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 6, 4, 3, 16, 16, 4, 101, 26, 0, 0 };
 
 int pat_feature_nvalues(enum pat_feature f)
 {
     if (f == PAT_F_PAT3)
         return pat3_classes() + 1;
     if (f == PAT_F_LARGE)
-        return 1 << 17;
+        return 1 << 15;
     return fixed_nvalues[f];
 }
 
@@ -41,7 +41,7 @@ static unsigned dist_value(const struct board *b, point p, point prev)
         return 0;
     int d = pat_distance(b, p, prev);
     /* d = 0 happens for the move before last: its stone may have been captured */
-    return d >= 17 ? 16u : d < 2 ? 1u : (unsigned)(d - 1);
+    return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
 /* Does the string with id `s` have a stone next to point `q`? */
@@ -217,7 +217,13 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_SELFATARI] = selfatari;
     val[PAT_F_DIST1] = dist_value(b, p, last);
     val[PAT_F_DIST2] = dist_value(b, p, b->last_move2);
-    val[PAT_F_EDGE] = line <= 4 ? (unsigned)line : 0;
+    val[PAT_F_EDGE] = line <= 3 ? (unsigned)line : 0;
+    if (!(off & 1u << PAT_F_NEAR)) {
+        static const unsigned bucket[8] = { 0, 1, 2, 3, 3, 4, 4, 4 };
+        int own, opp;
+        pat_stone_counts(b, c, p, &own, &opp);
+        val[PAT_F_NEAR] = 1 + bucket[own > 7 ? 7 : own] * 5 + bucket[opp > 7 ? 7 : opp];
+    }
     val[PAT_F_LIBS] = 1 + (opp_min * 5 + own_min) * 4 + (unsigned)(n_libs > 0 ? n_libs - 1 : 0);
     val[PAT_F_PAT3] = cls >= 0 ? (unsigned)cls + 1 : 0;
     if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {

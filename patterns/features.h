@@ -20,15 +20,18 @@
  *             is on the board, 3 other atari
  *  selfatari  1 the string left in atari has 1-2 stones (throw-in, nakade), 2 more
  *  dist1      distance to the previous move, Coulom's d = |dx|+|dy|+max(|dx|,|dy|):
- *             value d-1 for d = 2..16, 16 for d >= 17 (absent after a pass/none;
+ *             value d-1 for d = 2..15, 15 for d >= 16 (absent after a pass/none;
  *             replaying on a just-captured stone's point, d = 0, counts as d = 2)
  *  dist2      the same for the move before the previous one
- *  edge       line of the move counted from the nearest edge, 1..4 (>= 5: absent)
+ *  edge       line of the move counted from the nearest edge, 1..3 (>= 4: absent)
  *  libs       liberties around the move: 1 + (a * 5 + o) * 4 + (n - 1), where a and o
  *             are the fewest liberties of an adjacent opponent / own string (0 none,
  *             1, 2, 3, 4 = four or more) and n the liberties of the string the move
  *             makes (1, 2, 3, 4 = four or more; captured neighbours count as
  *             liberties). Shortage of liberties drives fights the 3x3 shape misses.
+ *  near       own and opponent stones with d <= 9 around the move, each bucketed
+ *             0, 1, 2, 3-4, 5+: value 1 + own * 5 + opp. A coarse view of who holds
+ *             the area, where the known large patterns end.
  *  pat3       the 3x3 pattern with atari marks on the 4 orthogonal neighbours,
  *             canonical under the 8 symmetries; value = class index + 1
  *  large      the largest diamond pattern (points with d <= s around the move,
@@ -57,7 +60,7 @@
 
 enum pat_feature {
     PAT_F_PASS, PAT_F_CAPTURE, PAT_F_EXTEND, PAT_F_ATARI, PAT_F_SELFATARI,
-    PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_LIBS, PAT_F_PAT3, PAT_F_LARGE,
+    PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_LIBS, PAT_F_NEAR, PAT_F_PAT3, PAT_F_LARGE,
     PAT_NFEAT
 };
 
@@ -70,7 +73,7 @@ extern const uint8_t pat_bits[PAT_NFEAT];
 /* Names used in gamma tables and on the command line ("pass", "capture", ...). */
 extern const char *const pat_feature_name[PAT_NFEAT];
 /* Number of values of each feature, value 0 (absent) included. Fixed for all
- * but pat3 (pat3_classes() + 1) and large (table-dependent: 1 << 17 at most). */
+ * but pat3 (pat3_classes() + 1) and large (table-dependent: 1 << 15 at most). */
 int pat_feature_nvalues(enum pat_feature f);
 
 static inline unsigned pat_get(pat_vec v, enum pat_feature f)
@@ -139,6 +142,9 @@ typedef uint32_t (*pat_large_lookup_fn)(const void *dict, uint64_t hash);
  * too. Same result as pat_large_hashes + look-ups, at a fraction of the cost. */
 uint32_t pat_large_match(const struct board *b, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict);
+/* Own and opponent stones among the points with d <= 9 around `p` (for the
+ * "near" feature). */
+void pat_stone_counts(const struct board *b, enum color c, point p, int *own, int *opp);
 /* Fingerprint of the Zobrist keys: gamma tables store it, so a table made with
  * other keys is refused. */
 uint64_t pat_large_fingerprint(void);

@@ -44,7 +44,7 @@ struct pat_gammas {
     struct json_t *meta;         /* owned JSON object, never NULL */
 };
 
-#define PAT_LARGE_MAX ((1u << 17) - 2)   /* fits the large bit field */
+#define PAT_LARGE_MAX ((1u << 15) - 2)   /* fits the large bit field */
 
 /* A table with every gamma 1 and no large pattern. NULL if memory runs out. */
 struct pat_gammas *pat_gammas_new(void);

@@ -14,6 +14,7 @@ const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14
  * order), without the centre: size s is the prefix of length size_end[s]. */
 static int pt_dx[MAX_PTS], pt_dy[MAX_PTS], n_pts;
 static int size_end[PAT_LARGE_NSIZES];
+static int near_end;   /* the points with d <= 9: pat_stone_counts */
 /* perm[t][k]: index of the point that symmetry t sends point k to. */
 static uint8_t perm[8][MAX_PTS];
 /* key[k][colour]: colour 0 (empty) has key 0. */
@@ -54,6 +55,8 @@ static void build(void)
             e++;
         size_end[s] = e;
     }
+    while (near_end < n_pts && dist(pt_dx[near_end], pt_dy[near_end]) <= 9)
+        near_end++;
     for (int t = 0; t < 8; t++)
         for (int k = 0; k < n_pts; k++) {
             int dx = pt_dx[k], dy = pt_dy[k];
@@ -158,4 +161,18 @@ uint32_t pat_large_match(const struct board *b, enum color c, point p,
         best = idx;
     }
     return best;
+}
+
+void pat_stone_counts(const struct board *b, enum color c, point p, int *own, int *opp)
+{
+    int size = b->size;
+    int x0 = board_x(b, p), y0 = board_y(b, p);
+    int n[4] = { 0 };
+    for (int k = 0; k < near_end; k++) {
+        int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
+        if (x >= 0 && y >= 0 && x < size && y < size)
+            n[b->color[board_point(b, x, y)]]++;
+    }
+    *own = n[c];
+    *opp = n[color_other(c)];
 }

@@ -176,9 +176,15 @@ START_TEST(distances_and_edge)
     ck_assert_uint_eq(pat_get(feat(&b, BLACK, 7, 4), PAT_F_DIST1), 2);   /* d = 3 */
     v = feat(&b, BLACK, 0, 8);
     ck_assert_uint_eq(pat_get(v, PAT_F_EDGE), 1);
-    ck_assert_uint_eq(pat_get(v, PAT_F_DIST1), 16);  /* 6 + 5 + 6 = 17 */
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST1), 15);  /* 6 + 5 + 6 = 17: "16 or more" */
     ck_assert_uint_eq(pat_get(feat(&b, BLACK, 1, 3), PAT_F_EDGE), 2);
-    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 5), PAT_F_EDGE), 4);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 2, 5), PAT_F_EDGE), 3);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 5), PAT_F_EDGE), 0);
+    /* near: Black c3 (d = 4) and White g4 (d = 3 + 1 + 3 = 7) around d5 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 4), PAT_F_NEAR), 1 + 1 * 5 + 1);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 3, 4), PAT_F_NEAR), 1 + 1 * 5 + 1);
+    /* a9: c3 is at d = 2 + 6 + 6 = 14, g4 further: nothing near */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 0, 8), PAT_F_NEAR), 1);
     ck_assert_int_eq(pat_distance(&b, board_point(&b, 0, 0), board_point(&b, 3, 1)), 7);
     /* pass */
     ck_assert_uint_eq(pat_get(pat_move_features(&b, BLACK, PASS, NULL), PAT_F_PASS), 1);

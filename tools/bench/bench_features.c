@@ -90,9 +90,11 @@ static void make_mm_data(void)
             pat_vec x = 0;
             x = pat_set(x, PAT_F_PAT3, 1 + (unsigned)(next(&s) % (uint64_t)n3));
             x = pat_set(x, PAT_F_LARGE, (unsigned)(next(&s) % 20001));
-            x = pat_set(x, PAT_F_DIST1, (unsigned)(next(&s) % 17));
-            x = pat_set(x, PAT_F_DIST2, (unsigned)(next(&s) % 17));
-            x = pat_set(x, PAT_F_EDGE, (unsigned)(next(&s) % 5));
+            x = pat_set(x, PAT_F_DIST1, (unsigned)(next(&s) % 16));
+            x = pat_set(x, PAT_F_DIST2, (unsigned)(next(&s) % 16));
+            x = pat_set(x, PAT_F_EDGE, (unsigned)(next(&s) % 4));
+            x = pat_set(x, PAT_F_LIBS, (unsigned)(next(&s) % 101));
+            x = pat_set(x, PAT_F_NEAR, (unsigned)(next(&s) % 26));
             if (next(&s) % 20 == 0)
                 x = pat_set(x, PAT_F_CAPTURE + (int)(next(&s) % 4), 1);
             v[i] = x;
