@@ -1,0 +1,221 @@
+/* test_playout — the playout loop and the light policy: only legal non-eye
+ * moves, a pass only when there is none, uniform choice, correct scores,
+ * owners and move records, reproducible from a seed. */
+#include "engine/playout.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPECT(cond, ...) do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
+
+/* A policy wrapping the light one that checks each of its answers. */
+struct checked {
+    struct playout_policy light;
+    long moves, passes, begins, played;
+};
+
+static point checked_choose(struct playout_policy *pp, struct board *b, enum color c,
+                            struct rng *r)
+{
+    struct checked *k = pp->data;
+    point p = k->light.choose(&k->light, b, c, r);
+    char why[256];
+    EXPECT(board_check(b, why, sizeof why), "choose broke the board: %s", why);
+    if (p == PASS) {
+        for (int i = 0; i < b->n_empty; i++) {
+            point q = b->empty[i];
+            EXPECT(!board_is_legal(b, c, q) || board_is_eyelike(b, c, q),
+                   "passed with an acceptable move at %d", q);
+        }
+        k->passes++;
+    } else {
+        EXPECT(board_is_legal(b, c, p), "illegal move %d", p);
+        EXPECT(!board_is_eyelike(b, c, p), "filled an own eye at %d", p);
+        k->moves++;
+    }
+    return p;
+}
+
+static void checked_begin(struct playout_policy *pp, const struct board *b)
+{
+    (void)b;
+    ((struct checked *)pp->data)->begins++;
+}
+
+static void checked_played(struct playout_policy *pp, const struct board *b, enum color c, point p)
+{
+    (void)c;
+    EXPECT(b->last_move == p, "played hook after the wrong move");
+    ((struct checked *)pp->data)->played++;
+}
+
+START_TEST(test_light_playouts)
+{
+    for (int size = BOARD_MIN_SIZE; size <= BOARD_MAX_SIZE; size++) {
+        struct checked k = { .light = playout_light() };
+        struct playout_policy pp = { .name = "checked", .data = &k, .begin = checked_begin,
+                                     .choose = checked_choose, .played = checked_played };
+        struct rng r;
+        rng_seed(&r, (uint64_t)size);
+        int games = size <= 9 ? 20 : 3;
+        for (int g = 0; g < games; g++) {
+            struct board root, b;
+            board_clear(&root, size);
+            board_copy(&b, &root);
+            struct playout_move mv[4 * BOARD_MAX_POINTS];
+            uint8_t owner[BOARD_MAX_POINTS];
+            struct playout_record rec = { mv, 4 * BOARD_MAX_POINTS, 0, owner };
+            int cap = playout_default_cap(size);
+            double komi = 7.5;
+            double s = playout_run(&b, &pp, &r, komi, cap, &rec);
+            char why[256];
+            EXPECT(board_check(&b, why, sizeof why), "after playout: %s", why);
+            /* Tiny boards can cycle through captures forever; the cap ends those. */
+            EXPECT(b.passes >= 2 || size <= 4, "%dx%d playout hit the move cap", size, size);
+            /* The score agrees with the general scorer and with the owners. */
+            EXPECT(s == board_score_area(&b, komi), "score %.1f vs %.1f", s, board_score_area(&b, komi));
+            int sum = 0;
+            for (point p = 0; p < b.geom->points; p++) {
+                if (!board_on(&b, p)) {
+                    EXPECT(owner[p] == OFFBOARD, "owner of border point");
+                    continue;
+                }
+                sum += (owner[p] == BLACK) - (owner[p] == WHITE);
+            }
+            EXPECT(sum - komi == s, "owners sum to %d, score %.1f", sum, s);
+            /* The record replays to the same stones. */
+            struct board t;
+            board_copy(&t, &root);
+            for (int i = 0; i < rec.n_moves; i++) {
+                EXPECT(t.color[mv[i].p] == EMPTY, "recorded move on a stone");
+                board_play_known_legal(&t, mv[i].color, mv[i].p);
+            }
+            for (point p = 0; p < b.geom->points; p++)
+                EXPECT(t.color[p] == b.color[p], "replayed record differs at %d", p);
+        }
+        ck_assert_int_eq(k.begins, games);
+        ck_assert_int_eq(k.played, k.moves + k.passes);
+    }
+}
+END_TEST
+
+/* Without an owner buffer the fast scorer must agree too, also at the cap. */
+START_TEST(test_fast_score_and_cap)
+{
+    struct playout_policy pp = playout_light();
+    struct rng r;
+    rng_seed(&r, 5);
+    for (int i = 0; i < 200; i++) {
+        int size = 5 + i % 11;
+        struct board b;
+        board_clear(&b, size);
+        int cap = i % 2 ? 10 + i : playout_default_cap(size);
+        struct playout_move mv[8];
+        struct playout_record rec = { mv, 8, 0, NULL };
+        double s = playout_run(&b, &pp, &r, 0.5, cap, &rec);
+        EXPECT(s == board_score_area(&b, 0.5), "fast score %.1f, general %.1f", s,
+               board_score_area(&b, 0.5));
+        EXPECT(rec.n_moves <= 8, "record overflow");
+        if (rec.n_moves < 8) EXPECT(b.n_stones[BLACK] + b.n_stones[WHITE] < 8, "record stopped early");
+    }
+}
+END_TEST
+
+/* Every acceptable point is equally likely. The position: a 5x5 board with
+ * Black eyes and a few empty points, so rejection happens on every draw. */
+START_TEST(test_light_uniform)
+{
+    struct board b;
+    board_clear(&b, 5);
+    static const char *const rows[] = {
+        ". X . X .",
+        "X X X X X",
+        ". X O . O",
+        "X X O O O",
+        ". X O . .",
+    };
+    for (int row = 0; row < 5; row++)
+        for (int x = 0, i = 0; rows[row][i]; i++) {
+            char ch = rows[row][i];
+            if (ch == ' ') continue;
+            point p = board_point(&b, x, 4 - row);
+            if (ch == 'X') ck_assert(board_setup_stone(&b, BLACK, p));
+            if (ch == 'O') ck_assert(board_setup_stone(&b, WHITE, p));
+            x++;
+        }
+    /* Black's acceptable moves: D3, D1, E1 (the A-column and top-row points
+     * are its eyes). */
+    struct playout_policy pp = playout_light();
+    struct rng r;
+    rng_seed(&r, 11);
+    int count[BOARD_MAX_POINTS] = { 0 };
+    const int n = 30000;
+    for (int i = 0; i < n; i++) {
+        point p = pp.choose(&pp, &b, BLACK, &r);
+        ck_assert(p != PASS);
+        count[p]++;
+    }
+    const point want[3] = { board_point(&b, 3, 2), board_point(&b, 3, 0), board_point(&b, 4, 0) };
+    int total = 0;
+    for (int i = 0; i < 3; i++) {
+        total += count[want[i]];
+        /* Expected n/3 = 10000, standard deviation about 82: allow 5 sigma. */
+        EXPECT(abs(count[want[i]] - n / 3) < 410, "point %d chosen %d times of %d", want[i],
+               count[want[i]], n);
+    }
+    ck_assert_int_eq(total, n);
+    char why[256];
+    ck_assert_msg(board_check(&b, why, sizeof why), "%s", why);
+}
+END_TEST
+
+START_TEST(test_reproducible)
+{
+    double first[50];
+    for (int rep = 0; rep < 2; rep++) {
+        struct playout_policy pp = playout_light();
+        struct rng r;
+        rng_seed(&r, 2024);
+        for (int i = 0; i < 50; i++) {
+            struct board b;
+            board_clear(&b, 9);
+            double s = playout_run(&b, &pp, &r, 7.5, playout_default_cap(9), NULL);
+            if (rep == 0) first[i] = s;
+            else ck_assert(first[i] == s);
+        }
+    }
+    /* Different seeds give different streams. */
+    struct rng a, c;
+    rng_seed(&a, 1);
+    rng_seed(&c, 2);
+    ck_assert(rng_next(&a) != rng_next(&c));
+    for (int i = 0; i < 1000; i++) {
+        ck_assert_uint_lt(rng_below(&a, 7), 7);
+        double d = rng_double(&a);
+        ck_assert(d >= 0 && d < 1);
+    }
+}
+END_TEST
+
+static Suite *playout_suite(void)
+{
+    Suite *s = suite_create("playout");
+    TCase *tc = tcase_create("playout");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_light_playouts);
+    tcase_add_test(tc, test_fast_score_and_cap);
+    tcase_add_test(tc, test_light_uniform);
+    tcase_add_test(tc, test_reproducible);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(playout_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
