@@ -243,6 +243,10 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
         s->root_board.to_move = c;
         s->root_board.ko = 0;
     }
+    /* Two passes ended the game, yet we are asked to move (cleanup, a
+     * controller that plays on): play on, as if the passes were not there. */
+    if (s->root_board.passes >= 2)
+        s->root_board.passes = 0;
     build_history(s, g);
     memset(j->root_forbidden, 0, sizeof j->root_forbidden);
     const struct board *b = &s->root_board;

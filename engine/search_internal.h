@@ -96,6 +96,13 @@ struct search {
     /* Ownership handed out with reports: written by worker 0 only, and still
      * valid after the search stops (the last report's values). */
     float report_own[BOARD_MAX_POINTS];
+    /* Ownership of the last search_ownership run, by position, so that
+     * final_score and final_status_list on the same position agree and do
+     * not search twice. */
+    float own_cache[BOARD_MAX_POINTS];
+    uint64_t own_cache_hash;
+    int own_cache_moves, own_cache_size;
+    bool own_cache_valid;
 };
 
 /* search.c */

@@ -47,27 +47,40 @@ static void own_search(struct search *s, const struct game *g, int playouts)
 {
     search_analyze_stop(s);
     search_prepare(s, g, game_to_move(g));
+    if (s->root_board.passes) {
+        /* Ownership asks what happens if play goes on: a pass now must not
+         * end the game with the dead stones still on the board. This tree
+         * answers another question than genmove's, so it is not reused. */
+        s->root_board.passes = 0;
+        tree_clear(&s->tree, game_to_move(g));
+        search_expand(s, tree_root(&s->tree), &s->root_board, game_to_move(g), true);
+    }
     s->job.max_playouts = playouts > 0 ? playouts : OWN_PLAYOUTS;
     s->job.hard = OWN_SECONDS;
     s->job.soft = 0;
     search_run(s);
+    s->have_root = false;
 }
 
 void search_ownership(struct search *s, const struct game *g, int playouts, float *own)
 {
     own_search(s, g, playouts);
     search_own_merge(s, own);
+    memcpy(s->own_cache, own, sizeof s->own_cache);
+    s->own_cache_hash = g->board.hash;
+    s->own_cache_moves = g->n_moves;
+    s->own_cache_size = g->board.size;
+    s->own_cache_valid = true;
 }
 
 int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead)
 {
     float own[BOARD_MAX_POINTS];
-    /* The last search may already have looked at exactly this position. */
-    bool fresh = s->have_root && s->root_game.n_moves == g->n_moves &&
-                 s->root_game.board.hash == g->board.hash &&
-                 s->root_game.board.size == g->board.size &&
-                 search_own_merge(s, own) >= OWN_PLAYOUTS / 2;
-    if (!fresh)
+    /* An ownership search of exactly this position may have run already. */
+    if (s->own_cache_valid && s->own_cache_hash == g->board.hash &&
+        s->own_cache_moves == g->n_moves && s->own_cache_size == g->board.size)
+        memcpy(own, s->own_cache, sizeof own);
+    else
         search_ownership(s, g, OWN_PLAYOUTS, own);
     const struct board *b = &g->board;
     memset(dead, 0, (size_t)b->geom->points);

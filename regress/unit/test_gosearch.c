@@ -211,6 +211,32 @@ START_TEST(dead_stones)
 }
 END_TEST
 
+START_TEST(dead_after_two_passes)
+{
+    /* 3x3, komi 7.5: White's last stone (C1) sits in atari inside Black's
+     * area when both pass. Counted as alive White wins; it is dead, and with
+     * it removed Black wins by 1.5. The ownership search must play on past
+     * the two passes to see that. */
+    struct game g;
+    game_init(&g, 3, 7.5);
+    const int xy[][2] = {{1, 1}, {0, 1}, {1, 2}, {1, 0}, {2, 1}, {2, 0}, {0, 0}, {2, 0}, {0, 2}};
+    for (int i = 0; i < 9; i++)
+        ck_assert_int_eq(game_play(&g, game_to_move(&g), board_point(&g.board, xy[i][0], xy[i][1])),
+                         GAME_OK);
+    ck_assert_int_eq(game_play(&g, WHITE, PASS), GAME_OK);
+    ck_assert_int_eq(game_play(&g, BLACK, PASS), GAME_OK);
+    ck_assert(game_over(&g));
+    struct search *s = make(NULL);
+    uint8_t dead[BOARD_MAX_POINTS];
+    ck_assert_int_eq(search_dead_stones(s, &g, dead), 1);
+    ck_assert(dead[board_point(&g.board, 2, 0)]);
+    ck_assert(game_score(&g, dead) == 1.5);
+    ck_assert(game_score(&g, NULL) == -1.5);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 START_TEST(two_threads)
 {
     const char *kv[] = {"playouts", "4000", "threads", "2", "reuse_tree", "0", NULL};
@@ -399,6 +425,7 @@ int main(void)
     tcase_add_test(tc, dead_stones);
     tcase_add_test(tc, tree_reuse);
     tcase_add_test(tc, superko_at_root);
+    tcase_add_test(tc, dead_after_two_passes);
     tcase_add_test(tc, full_pool);
     suite_add_tcase(s, tc);
     /* Threads on one tree: also the TSan target (make tsan runs this case). */
