@@ -4,6 +4,30 @@
 
 #include <math.h>
 
+/* Adds the final owners of this playout (t->owner) and its score to the
+ * worker's counters; the worker is their only writer. */
+static void record_ownership(struct search_thread *t, double score)
+{
+    int np = t->board.geom->points;
+    for (int p = 0; p < np; p++) {
+        uint8_t o = t->owner[p];
+        if (o == BLACK)
+            atomic_store_explicit(&t->own_black[p],
+                                  atomic_load_explicit(&t->own_black[p], memory_order_relaxed) + 1,
+                                  memory_order_relaxed);
+        else if (o == WHITE)
+            atomic_store_explicit(&t->own_white[p],
+                                  atomic_load_explicit(&t->own_white[p], memory_order_relaxed) + 1,
+                                  memory_order_relaxed);
+    }
+    atomic_store_explicit(&t->own_n, atomic_load_explicit(&t->own_n, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    atomic_store_explicit(&t->score_sum2,
+                          atomic_load_explicit(&t->score_sum2, memory_order_relaxed) +
+                              (int64_t)llround(2 * score),
+                          memory_order_relaxed);
+}
+
 /* One iteration: descend, play out, back up. */
 static void one_playout(struct search_thread *t)
 {
@@ -15,6 +39,9 @@ static void one_playout(struct search_thread *t)
     if (forced >= 0) {
         black_half = (uint32_t)forced;
     } else {
+        /* A path that ended the game by two passes says nothing about who
+         * owns what if play went on (dead stones would count as alive). */
+        bool ended = t->board.passes >= 2;
         struct playout_record rec = {
             .moves = t->seq + depth,
             .max_moves = t->seq_cap - depth,
@@ -24,25 +51,8 @@ static void one_playout(struct search_thread *t)
                                    playout_default_cap(s->job.size), &rec);
         n_seq = depth + rec.n_moves;
         black_half = score > 0 ? 2 : score < 0 ? 0 : 1;
-        /* Ownership: the worker is the only writer of its counters. */
-        int np = t->board.geom->points;
-        for (int p = 0; p < np; p++) {
-            uint8_t o = t->owner[p];
-            if (o == BLACK)
-                atomic_store_explicit(&t->own_black[p],
-                                      atomic_load_explicit(&t->own_black[p], memory_order_relaxed) + 1,
-                                      memory_order_relaxed);
-            else if (o == WHITE)
-                atomic_store_explicit(&t->own_white[p],
-                                      atomic_load_explicit(&t->own_white[p], memory_order_relaxed) + 1,
-                                      memory_order_relaxed);
-        }
-        atomic_store_explicit(&t->own_n, atomic_load_explicit(&t->own_n, memory_order_relaxed) + 1,
-                              memory_order_relaxed);
-        atomic_store_explicit(&t->score_sum2,
-                              atomic_load_explicit(&t->score_sum2, memory_order_relaxed) +
-                                  (int64_t)llround(2 * score),
-                              memory_order_relaxed);
+        if (!ended)
+            record_ownership(t, score);
     }
     search_backup(t, depth, n_seq, black_half);
 }
