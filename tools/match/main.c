@@ -70,6 +70,7 @@ static void usage(FILE *f)
 "      --scorer CMD     GTP engine that counts finished games with final_score\n"
 "                       (\"/usr/games/gnugo --mode gtp --chinese-rules\"); none: area count on the\n"
 "                       referee's board with every stone alive (played-out games)\n"
+"      --scorer-timeout S  seconds the scorer may take for final_score (300)\n"
 "      --no-final-score do not ask the engines for their own final_score\n"
 "  -j, --jobs N         games played at the same time (1)\n"
 "  -o, --out DIR        where game-NNN.sgf and game-NNN.json go (match-out)\n"
@@ -111,7 +112,7 @@ static bool parse_real(const char *s, double lo, double hi, double *out)
 /* Returns 0 to go on, 2 on bad usage (message printed), -1 after --help. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
-    enum { O_TIME_B = 255, O_LAG = 256, O_MOVE_TIMEOUT, O_MAX_MOVES, O_SCORER, O_NO_FS, O_RESUME, O_JSON,
+    enum { O_SCORER_TIMEOUT = 254, O_TIME_B = 255, O_LAG = 256, O_MOVE_TIMEOUT, O_MAX_MOVES, O_SCORER, O_NO_FS, O_RESUME, O_JSON,
            O_GTP_LOG, O_STDERR, O_RSS_A, O_RSS_B, O_STRICT, O_STRICT_TIME };
     static const struct option longopts[] = {
         { "games", required_argument, 0, 'n' }, { "size", required_argument, 0, 's' },
@@ -119,7 +120,8 @@ static int parse_args(int argc, char **argv, struct options *o)
         { "time-b", required_argument, 0, O_TIME_B },
         { "lag", required_argument, 0, O_LAG }, { "move-timeout", required_argument, 0, O_MOVE_TIMEOUT },
         { "max-moves", required_argument, 0, O_MAX_MOVES }, { "scorer", required_argument, 0, O_SCORER },
-        { "no-final-score", no_argument, 0, O_NO_FS }, { "jobs", required_argument, 0, 'j' },
+        { "no-final-score", no_argument, 0, O_NO_FS },
+        { "scorer-timeout", required_argument, 0, O_SCORER_TIMEOUT }, { "jobs", required_argument, 0, 'j' },
         { "out", required_argument, 0, 'o' }, { "resume", no_argument, 0, O_RESUME },
         { "json", required_argument, 0, O_JSON }, { "gtp-log", no_argument, 0, O_GTP_LOG },
         { "stderr", no_argument, 0, O_STDERR }, { "rss-limit", required_argument, 0, O_RSS_A },
@@ -178,6 +180,10 @@ static int parse_args(int argc, char **argv, struct options *o)
             break;
         case O_SCORER:
             o->ref.scorer = optarg;
+            break;
+        case O_SCORER_TIMEOUT:
+            if (!parse_real(optarg, 1, 1e6, &o->ref.score_timeout))
+                goto bad;
             break;
         case O_NO_FS:
             o->ref.ask_final_score = false;

@@ -53,6 +53,7 @@ void referee_defaults(struct referee_opts *o)
     o->hang_grace = 5;
     o->cmd_timeout = 60;
     o->quit_timeout = 10;
+    o->score_timeout = 300;
     o->max_moves = 0;   /* 0 = 3 * size^2, decided when the size is known */
     o->scorer = "/usr/games/gnugo --mode gtp --chinese-rules";  /* area scoring, as hane */
     o->ask_final_score = true;
@@ -352,6 +353,7 @@ static bool run_scorer(struct match_state *st, struct result *r, char *err, size
     snprintf(sc.tag, sizeof sc.tag, "S");
     char cmd[128], reply[256];
     bool ok = true;
+    enum proc_rc rc;
     snprintf(cmd, sizeof cmd, "boardsize %d", o->size);
     ok = ok && proc_command(&sc, cmd, o->cmd_timeout, reply, sizeof reply, NULL) == PROC_OK;
     ok = ok && proc_command(&sc, "clear_board", o->cmd_timeout, reply, sizeof reply, NULL) == PROC_OK;
@@ -365,8 +367,12 @@ static bool run_scorer(struct match_state *st, struct result *r, char *err, size
     }
     if (!ok) {
         snprintf(err, err_len, "scorer refused \"%.60s\": %.120s", cmd, reply);
-    } else if (proc_command(&sc, "final_score", o->cmd_timeout, reply, sizeof reply, NULL) != PROC_OK) {
-        snprintf(err, err_len, "scorer failed final_score: %.120s", reply);
+    } else if ((rc = proc_command(&sc, "final_score", o->score_timeout, reply, sizeof reply, NULL))
+               != PROC_OK) {
+        if (rc == PROC_TIMEOUT)
+            snprintf(err, err_len, "scorer gave no final_score within %.0f s", o->score_timeout);
+        else
+            snprintf(err, err_len, "scorer failed final_score: %.120s", reply);
         ok = false;
     } else if (!result_parse(reply, r) || r->how != RESULT_POINTS) {
         snprintf(err, err_len, "scorer's final_score \"%.120s\" is not a score", reply);

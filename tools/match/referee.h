@@ -25,6 +25,7 @@ struct referee_opts {
     double hang_grace;      /* clock: seconds past the flag before the engine is killed */
     double cmd_timeout;     /* every other command (setup, play, final_score) */
     double quit_timeout;    /* after quit, seconds before an engine counts as stuck */
+    double score_timeout;   /* the scorer's final_score (GNU Go is slow on big, open boards) */
     int max_moves;          /* then the game is scored as it stands */
     const char *scorer;     /* GTP command that scores (final_score after replay);
                              * "none": the referee's area count, all stones alive */
@@ -32,7 +33,8 @@ struct referee_opts {
 };
 
 /* Fills in the defaults: 9x9, komi 7.5, no clock, lag 0.2 s, move timeout
- * 120 s, grace 5 s, command timeout 60 s, quit timeout 10 s, max moves 3 * size^2, scorer
+ * 120 s, grace 5 s, command timeout 60 s, quit timeout 10 s, scorer
+ * timeout 300 s, max moves 3 * size^2, scorer
  * "/usr/games/gnugo --mode gtp", engines asked for their final_score. */
 void referee_defaults(struct referee_opts *o);
 
