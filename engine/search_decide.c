@@ -2,6 +2,7 @@
  * win-rate check, resignation, and when passing is safe. */
 #include "engine/search_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,25 @@ static bool next_to_dead(struct search *s, point m)
     return false;
 }
 
+/* Is there a legal move for the side to move on a point whose owner the
+ * playouts have not settled? */
+static bool useful_move_left(struct search *s)
+{
+    float own[BOARD_MAX_POINTS];
+    if (search_own_merge(s, own) < 100)
+        return true;                    /* too few playouts to judge */
+    const struct board *b = &s->root_board;
+    enum color c = s->job.to_move;
+    for (int i = 0; i < b->n_empty; i++) {
+        point p = b->empty[i];
+        if (s->job.root_forbidden[p] || board_is_eyelike(b, c, p) || !board_is_legal(b, c, p))
+            continue;
+        if (fabsf(own[p]) < 0.9f)
+            return true;
+    }
+    return false;
+}
+
 struct search_result search_decide(struct search *s, const struct game *g)
 {
     struct search_result res = {PASS, 0.5, 0, 0};
@@ -136,6 +156,17 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (g->n_moves > 0 && g->moves[g->n_moves - 1].p == PASS &&
         g->moves[g->n_moves - 1].color == opp) {
         dead_of(s, b, dead, EMPTY);
+        double score = game_score(g, dead);
+        if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {
+            res.move = PASS;
+            return res;
+        }
+    }
+    /* Nothing useful left: every point we could play is settled (owned by
+     * one side in nearly all playouts), and the count wins. Passing now
+     * saves the filling of our own territory that light playouts would do. */
+    if (res.move != PASS && res.winrate >= 0.5 && !useful_move_left(s) &&
+        (dead_of(s, b, dead, EMPTY), true)) {
         double score = game_score(g, dead);
         if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {
             res.move = PASS;
