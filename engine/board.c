@@ -210,19 +210,7 @@ bool board_is_legal(const struct board *b, enum color c, point p)
     if (c != BLACK && c != WHITE) return false;
     if (p == b->ko && c == b->to_move) return false;
     unsigned code = b->nbr3x3[p];
-    if (board_code_has_empty(code)) return true;
-    /* No empty neighbour: legal iff it joins a friendly string with another
-     * liberty or takes the last liberty of an enemy string. */
-    LOCAL_OFFSETS(o, b);
-    unsigned other = 3 - (unsigned)c;
-    bool ok = false;
-    UNROLL for (int i = 0; i < 4; i++) {
-        unsigned cn = (code >> (2 * i)) & 3;
-        unsigned libs = b->str[b->sid[p + o[i]]].libs;
-        ok |= (cn == (unsigned)c) & (libs > 1);
-        ok |= (cn == other) & (libs == 1);
-    }
-    return ok;
+    return board_code_has_empty(code) || board_legal_surrounded(b, c, p, code);
 }
 
 /* Adds liberty `l` to string `s` `m` times (m is 0 or 1). */
@@ -283,14 +271,16 @@ static int merge_strings(struct board *b, int big, int small)
         int t = big; big = small; small = t;
     }
     LOCAL_OFFSETS(o, b);
+    unsigned c = b->str[big].color;
     point q = small;
     do {
         unsigned code = b->nbr3x3[q];
         UNROLL for (int i = 0; i < 4; i++) {
-            unsigned empty = ((code >> (2 * i)) & 3) == EMPTY;
-            /* A non-empty l is replaced by q so that the reads below stay
-             * on the board; the result is masked off anyway. */
-            point l = empty ? q + o[i] : q;
+            if (((code >> (2 * i)) & 3) != EMPTY) continue;
+            point l = q + o[i];
+            /* l can touch both strings only if two of its neighbours have
+             * their colour; most liberties fail that test at once. */
+            if (orth_count[c][b->nbr3x3[l] & 0xff] < 2) continue;
             /* l counts once for `small`: from its first neighbour in `small`
              * in direction order; q is l's neighbour in direction i ^ 2. */
             unsigned first = 1, touches_big = 0;
@@ -299,7 +289,7 @@ static int merge_strings(struct board *b, int big, int small)
                 first &= !((t == small) & (j < (i ^ 2)));
                 touches_big |= t == big;
             }
-            lib_remove_m(b, big, l, empty & first & touches_big);
+            lib_remove_m(b, big, l, first & touches_big);
         }
         q = b->next_stone[q];
     } while (q != small);
@@ -347,14 +337,15 @@ static int place_stone(struct board *b, enum color c, point p, int dead[4])
         unsigned fresh = 1;
         UNROLL for (int j = 0; j < i; j++) fresh &= t[j] != t[i];
         unsigned foe = (cn == other) & fresh;
-        int tf = foe ? t[i] : 0;
+        int tf = t[i] & -(int)foe;
         lib_remove_m(b, tf, p, foe);
         if (foe & (b->str[tf].libs == 0)) dead[n_dead++] = tf;
         own[n_own] = t[i];
         n_own += (cn == (unsigned)c) & fresh;
     }
-    const struct orth_empties *e = &orth_empty[code];
     if (n_own == 0) {
+        /* A new string: its liberties and their sum come from a table. */
+        const struct orth_empties *e = &orth_empty[code];
         b->sid[p] = (uint16_t)p;
         b->next_stone[p] = (uint16_t)p;
         struct board_string *s = &b->str[p];
@@ -369,11 +360,14 @@ static int place_stone(struct board *b, enum color c, point p, int dead[4])
     int s = own[0];
     lib_remove_m(b, s, p, 1);
     UNROLL for (int i = 0; i < 4; i++) {
-        unsigned empty = ((code >> (2 * i)) & 3) == EMPTY;
-        point l = empty ? p + o[i] : p;
+        if (((code >> (2 * i)) & 3) != EMPTY) continue;
+        point l = p + o[i];
+        /* If p is l's only friendly neighbour, s cannot touch l yet. */
         unsigned known = 0;
-        UNROLL for (int j = 0; j < 4; j++) known |= b->sid[l + o[j]] == s;
-        lib_add_m(b, s, l, empty & !known);
+        if (orth_count[c][b->nbr3x3[l] & 0xff] > 1) {
+            UNROLL for (int j = 0; j < 4; j++) known |= b->sid[l + o[j]] == s;
+        }
+        lib_add_m(b, s, l, !known);
     }
     b->sid[p] = (uint16_t)s;
     b->next_stone[p] = b->next_stone[s];

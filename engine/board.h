@@ -91,20 +91,20 @@ static inline bool board_code_has_empty(unsigned code)
  * border, and enemy diagonals plus one for any off-board diagonal number < 2. */
 static inline bool board_code_eyelike(unsigned code, enum color c)
 {
-    unsigned mine = c == BLACK ? code : code >> 1;  /* bit 2i: field i is c or border */
-    unsigned foe = c == BLACK ? (code >> 1) & ~code : code & ~(code >> 1);
-    unsigned off = code & (code >> 1) & 0x5500;
-    unsigned f = foe & 0x5500;
-    /* No enemy diagonal at the edge, at most one (f & (f - 1) == 0) inside. */
-    bool diag_ok = off ? f == 0 : (f & (f - 1)) == 0;
-    return ((mine & 0x55) == 0x55) & diag_ok;
+    /* Bit 0 of a field is Black's bit, bit 1 White's (border has both):
+     * shifting by c - 1 brings c's bit to bit 0, by 2 - c the other's. */
+    unsigned mine = code >> (c - 1), theirs = code >> (2 - c);
+    unsigned f = theirs & ~mine & 0x5500;          /* enemy diagonals */
+    unsigned off = code & (code >> 1) & 0x5500;    /* off-board diagonals */
+    /* No enemy diagonal at the edge, at most one (f & (f - 1) == 0) inside;
+     * written without branches, which the playout would mispredict. */
+    return ((mine & 0x55) == 0x55) & ((f & (f - 1)) == 0) & ((off == 0) | (f == 0));
 }
 
 /* Counts from the orthogonal fields: are all four `c` or border? */
 static inline bool board_code_surrounded(unsigned code, enum color c)
 {
-    unsigned mine = c == BLACK ? code : code >> 1;
-    return (mine & 0x55) == 0x55;
+    return ((code >> (c - 1)) & 0x55) == 0x55;
 }
 
 /* Builds the geometry tables. Call once before anything else (safe to repeat). */
@@ -134,6 +134,25 @@ static inline bool board_on(const struct board *b, point p)
 static inline point board_atari_lib(const struct board *b, point p)
 {
     return (point)b->str[b->sid[p]].lib_sum;
+}
+
+/* Legality of `c` at an empty on-board `p` none of whose orthogonal
+ * neighbours is empty (`code` = its 3x3 code), simple ko aside: it must join
+ * a friendly string with another liberty or take an enemy string's last one.
+ * The playout's inner loop; board_is_legal is the general form. */
+static inline bool board_legal_surrounded(const struct board *b, enum color c, point p,
+                                          unsigned code)
+{
+    int s = b->geom->stride;
+    const point n[4] = { p + s, p + 1, p - s, p - 1 };
+    unsigned other = 3 - (unsigned)c;
+    bool ok = false;
+    for (int i = 0; i < 4; i++) {
+        unsigned cn = (code >> (2 * i)) & 3;
+        unsigned libs = b->str[b->sid[n[i]]].libs;
+        ok |= ((cn == (unsigned)c) & (libs > 1)) | ((cn == other) & (libs == 1));
+    }
+    return ok;
 }
 
 /* Is `c` playing at `p` legal under simple ko and no-suicide (no history)?
