@@ -307,9 +307,22 @@ static bool prepare_dir(const struct options *o)
     if (o->resume) {
         json_error_t jerr;
         json_t *old = json_load_file(path, 0, &jerr);
-        if (old && !json_equal(old, mine)) {
-            fprintf(stderr, "hane-match: %s describes a different match; not resuming into it\n", path);
-            ok = false;
+        /* Every setting must match; a record from before --time-b existed
+         * had one clock for both. */
+        const char *key;
+        json_t *value;
+        json_object_foreach(mine, key, value) {
+            if (!old)
+                break;
+            json_t *was = json_object_get(old, key);
+            if (!was && strcmp(key, "time_b") == 0)
+                was = json_object_get(old, "time");
+            if (!was || !json_equal(was, value)) {
+                fprintf(stderr, "hane-match: %s describes a different match (%s differs); "
+                        "not resuming into it\n", path, key);
+                ok = false;
+                break;
+            }
         }
         json_decref(old);
     }
