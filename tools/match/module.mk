@@ -34,6 +34,8 @@ KOMI      ?= 7.5
 GAMES     ?= 50
 JOBS      ?= 1
 TIME      ?= none
+# GNU Go keeps no clock, so by default the opponent plays without one.
+TIME_B    ?= none
 HANE_ARGS ?= threads=2 time_per_move=1
 OPPONENT  ?= $(GNUGO) --mode gtp --level 10
 STRENGTH_DIR ?= build/match/strength-$(SIZE)
@@ -43,8 +45,15 @@ match_snapshot = mkdir -p $(1) && { test -x $(1)/hane || { cp $(BINDIR)/hane $(1
 strength: $(HANE_MATCH) $(BINDIR)/hane
 	$(call match_snapshot,$(STRENGTH_DIR))
 	$(MATCH_NICE) $(HANE_MATCH) --games $(GAMES) --size $(SIZE) --komi $(KOMI) --time $(TIME) \
-	  --jobs $(JOBS) --resume --out $(STRENGTH_DIR) --json $(STRENGTH_DIR).json \
+	  --time-b $(TIME_B) --jobs $(JOBS) --resume --out $(STRENGTH_DIR) --json $(STRENGTH_DIR).json \
+	  $(STRENGTH_FLAGS) \
 	  "$(STRENGTH_DIR)/hane $(HANE_ARGS)" "$(OPPONENT)"
+
+# strength-clock (issue 3, item 4): 20 games on 9x9 against GNU Go with hane on
+# 60 s + 5 x 10 s byo-yomi; any loss on time (or other fault) fails.
+strength-clock:
+	$(MAKE) strength GAMES=20 TIME=60+5x10 HANE_ARGS="threads=2" \
+	  STRENGTH_DIR=build/match/clock-$(SIZE) STRENGTH_FLAGS="--strict --strict-time"
 
 # soak: see tools/match/soak.sh for the phases; SOAK_GAMES scales the total.
 SOAK_GAMES ?= 200
@@ -56,7 +65,7 @@ soak: $(HANE_MATCH) $(BINDIR)/hane
 	$(MATCH_NICE) tools/match/soak.sh --games $(SOAK_GAMES) --memory $(SOAK_MEMORY_MB) --jobs $(SOAK_JOBS) \
 	  --hane $(SOAK_DIR)/hane --match $(HANE_MATCH) --gnugo $(GNUGO) --out $(SOAK_DIR)
 
-.PHONY: soak
+.PHONY: soak strength-clock
 
 # match-selftest: the referee against a real engine without bin/hane: GNU Go
 # level 1 against itself, 2 games, strict. Outside `make check` (needs GNU Go).
