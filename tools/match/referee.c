@@ -179,6 +179,19 @@ static bool must(struct match_state *st, int c, const char *cmd, double timeout,
     return rc == PROC_OK;
 }
 
+/* Like must(), but an engine may refuse the command ("? unknown command"):
+ * time_settings and time_left are only advice to the engine, the referee
+ * keeps the clocks either way. Crashes and hangs still forfeit. */
+static bool may(struct match_state *st, int c, const char *cmd, double timeout)
+{
+    char reply[256];
+    enum proc_rc rc = proc_command(&st->proc[c], cmd, timeout, reply, sizeof reply, NULL);
+    if (rc == PROC_FAIL)
+        return true;
+    command_failed(st, c, rc, cmd, reply, timeout);
+    return rc == PROC_OK;
+}
+
 /* Peak RSS only grows and CPU time only grows, so the last sample before an
  * engine goes is its figure for the game. */
 static void sample_memory(struct match_state *st, int c)
@@ -244,7 +257,7 @@ static bool setup_engine(struct match_state *st, int c, const char *cmd, const c
     if (!must(st, c, line, t, NULL, 0))
         return false;
     mclock_settings_command(&st->o->clock[c], st->kgs[c], line, sizeof line);
-    if (line[0] && !must(st, c, line, t, NULL, 0))
+    if (line[0] && !may(st, c, line, t))
         return false;
     mclock_start(&st->clock[c], &st->o->clock[c]);
     return true;
@@ -283,7 +296,7 @@ static bool play_one(struct match_state *st, int c)
         int stones;
         mclock_time_left(&st->clock[c], st->kgs[c], &secs, &stones);
         snprintf(cmd, sizeof cmd, "time_left %c %d %d", color_char(c), (int)floor(secs), stones);
-        if (!must(st, c, cmd, o->cmd_timeout, NULL, 0))
+        if (!may(st, c, cmd, o->cmd_timeout))
             return false;
         timeout = mclock_allowance(&st->clock[c]) + o->lag + o->hang_grace;
     }

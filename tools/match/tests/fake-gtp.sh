@@ -11,6 +11,7 @@
 #   garbage   answers "banana"
 #   refuse    answers "? cannot"
 #   stuck     passes, but answers quit and then ignores it
+#   notime    passes, and refuses time_settings and time_left as unknown
 # final_score answers FINAL_SCORE (default B+2.5). Every other command is
 # accepted; name answers "fake-MODE".
 mode=$1
@@ -24,6 +25,8 @@ while IFS= read -r line; do
     version) reply "1" ;;
     known_command) reply "false" ;;
     final_score) reply "$score" ;;
+    time_settings|kgs-time_settings|time_left)
+        if [ "$mode" = notime ]; then printf '? unknown command\n\n'; else reply ""; fi ;;
     quit)
         reply ""
         if [ "$mode" = stuck ]; then
@@ -32,7 +35,7 @@ while IFS= read -r line; do
         exit 0 ;;
     genmove)
         case "$mode" in
-        pass|stuck) reply pass ;;
+        pass|stuck|notime) reply pass ;;
         a1) reply A1 ;;
         crash) kill -SEGV $$ ;;
         hang) exec sleep 30 ;;

@@ -579,6 +579,20 @@ START_TEST(game_loss_on_time)
 }
 END_TEST
 
+START_TEST(game_clock_without_time_commands)
+{
+    /* An engine that knows no time commands still plays; the referee keeps its clock. */
+    struct referee_opts o = fast_opts();
+    char err[128];
+    ck_assert(mclock_parse("30+3x5", &o.clock[BLACK], err, sizeof err));
+    o.clock[WHITE] = o.clock[BLACK];
+    struct referee_game g;
+    ck_assert(referee_play(&o, FAKE " notime", FAKE " pass", NULL, &g));
+    ck_assert_int_eq(g.end, END_PASSES);
+    ck_assert_int_eq(g.culprit, EMPTY);
+}
+END_TEST
+
 START_TEST(game_resign_and_stuck)
 {
     struct referee_opts o = fast_opts();
@@ -621,6 +635,7 @@ static Suite *match_suite(void)
     tcase_add_test(games, game_crash);
     tcase_add_test(games, game_hang_without_clock);
     tcase_add_test(games, game_loss_on_time);
+    tcase_add_test(games, game_clock_without_time_commands);
     tcase_add_test(games, game_resign_and_stuck);
     suite_add_tcase(s, games);
     return s;
