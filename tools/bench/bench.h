@@ -23,6 +23,9 @@ double bench_now(void);
 
 /* Light playouts per second from the empty board of e->size, one thread, no tree. */
 double bench_playout_light(const struct bench_entry *e, double seconds);
+/* The same per second of the thread's CPU time: on a shared machine the
+ * wall-clock figure falls with the load, this one much less. */
+double bench_playout_light_cpu(const struct bench_entry *e, double seconds);
 
 /* bench_search.c: playouts/s of a whole genmove (fresh tree, e->threads
  * threads, default parameters), tree nodes/s, and the node size. */
