@@ -256,7 +256,7 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
             if (board_is_legal(b, c, p) && search_hist_has(j, board_hash_after(b, c, p)))
                 j->root_forbidden[p] = 1;
         }
-    search_select_init(s->p.rave_equiv);
+    search_select_init(s);
     reuse_or_clear(s, g, c);
     game_copy(&s->root_game, g);
     s->have_root = true;

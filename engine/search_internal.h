@@ -23,6 +23,8 @@
 
 /* Deepest tree path followed; beyond it the playout takes over. */
 #define SEARCH_MAX_DEPTH 512
+/* Visit counts below this use tables in the selection formula. */
+#define SEARCH_SELECT_TAB 4096
 
 struct search;
 
@@ -93,6 +95,10 @@ struct search {
     /* Background search (analysis, ponder). */
     pthread_t bg;
     bool bg_running;
+    /* Gelly-Silver beta sqrt(k / (3 n + k)) for n < SEARCH_SELECT_TAB, built
+     * for k = beta_equiv (search_select_init, while no worker runs). */
+    double beta_tab[SEARCH_SELECT_TAB];
+    double beta_equiv;
     /* Ownership handed out with reports: written by worker 0 only, and still
      * valid after the search stops (the last report's values). */
     float report_own[BOARD_MAX_POINTS];
@@ -113,7 +119,7 @@ void search_run(struct search *s);
 void search_prepare(struct search *s, const struct game *g, enum color c);
 
 /* search_select.c: tables for the selection formula (no worker may run). */
-void search_select_init(double rave_equiv);
+void search_select_init(struct search *s);
 /* One descent from the root; returns the path length (the
  * number of tree moves played on t->board, recorded in t->seq), and in
  * *forced_result a half-point result for Black when the path ended in a

@@ -4,34 +4,38 @@
 
 #include <math.h>
 
-/* 1/sqrt(k + 1) and the Gelly-Silver beta sqrt(K / (3k + K)) for small visit
- * counts k, so the inner loop over children has no sqrt. Built per search
- * (beta depends on rave_equiv) while no worker runs. */
-#define SELECT_TAB 4096
-static double inv_sqrt_tab[SELECT_TAB];
-static double beta_tab[SELECT_TAB];
-static double beta_equiv = -1;
+/* 1/sqrt(k + 1) for small visit counts k, so the inner loop over children
+ * has no sqrt; built once per process. The Gelly-Silver beta table depends
+ * on rave_equiv and lives in the searcher (search_select_init). */
+static double inv_sqrt_tab[SEARCH_SELECT_TAB];
+static pthread_once_t inv_sqrt_once = PTHREAD_ONCE_INIT;
 
-void search_select_init(double rave_equiv)
+static void inv_sqrt_build(void)
 {
-    if (inv_sqrt_tab[0] == 0)
-        for (int k = 0; k < SELECT_TAB; k++)
-            inv_sqrt_tab[k] = 1.0 / sqrt(k + 1.0);
-    if (beta_equiv != rave_equiv) {
-        for (int k = 0; k < SELECT_TAB; k++)
-            beta_tab[k] = sqrt(rave_equiv / (3.0 * k + rave_equiv));
-        beta_equiv = rave_equiv;
+    for (int k = 0; k < SEARCH_SELECT_TAB; k++)
+        inv_sqrt_tab[k] = 1.0 / sqrt(k + 1.0);
+}
+
+void search_select_init(struct search *s)
+{
+    pthread_once(&inv_sqrt_once, inv_sqrt_build);
+    if (s->beta_equiv != s->p.rave_equiv) {
+        double k = s->p.rave_equiv;
+        for (int i = 0; i < SEARCH_SELECT_TAB; i++)
+            s->beta_tab[i] = sqrt(k / (3.0 * i + k));
+        s->beta_equiv = k;
     }
 }
 
 static inline double inv_sqrt1(uint32_t k)
 {
-    return k < SELECT_TAB ? inv_sqrt_tab[k] : 1.0 / sqrt(k + 1.0);
+    return k < SEARCH_SELECT_TAB ? inv_sqrt_tab[k] : 1.0 / sqrt(k + 1.0);
 }
 
-static inline double rave_beta(uint32_t k, double equiv)
+static inline double rave_beta(const struct search *s, uint32_t k)
 {
-    return k < SELECT_TAB ? beta_tab[k] : sqrt(equiv / (3.0 * k + equiv));
+    return k < SEARCH_SELECT_TAB ? s->beta_tab[k]
+                                 : sqrt(s->beta_equiv / (3.0 * k + s->beta_equiv));
 }
 
 bool search_hist_has(const struct search_job *j, uint64_t h)
@@ -77,7 +81,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
     struct tree *t = &s->tree;
     double sq_ln = p->uct_c * sqrt(log((double)tree_visits(n) + 1.0));
     int rave = p->rave;
-    double fpu = p->fpu, equiv = p->rave_equiv;
+    double fpu = p->fpu;
     struct tree_node *best = NULL;
     double best_v = -1e300;
     struct tree_node *ch = tree_node_at(t, n->first);
@@ -93,7 +97,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         uint32_t an = tree_count(am);
         if (an) {
             double qr = tree_sum(am) / (2.0 * an);
-            double beta = rave == 2 || nj == 0 ? 1.0 : rave_beta(nj, equiv);
+            double beta = rave == 2 || nj == 0 ? 1.0 : rave_beta(s, nj);
             v = (1.0 - beta) * q + beta * qr;
         } else {
             /* No AMAF data (never for a pass): the plain estimate. */
