@@ -6,7 +6,10 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tools/mapgen/mg_png.h"
 
@@ -246,6 +249,19 @@ int mg_batch_run(const mg_config *c, const mg_batch_opts *o)
         fprintf(stderr, "hane-mapgen: cannot create %s: %s\n", o->maps_dir, strerror(errno));
         rc = 1;
     }
+    /* one writer per results file: two processes resuming the same file would each
+     * rewrite it with only their own runs */
+    int lock_fd = -1;
+    if (rc == 0 && o->out_path) {
+        char lp[4096];
+        snprintf(lp, sizeof lp, "%s.lock", o->out_path);
+        lock_fd = open(lp, O_CREAT | O_RDWR, 0666);
+        if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+            fprintf(stderr, "hane-mapgen: %s is in use by another hane-mapgen (%s)\n",
+                    o->out_path, lock_fd < 0 ? strerror(errno) : "locked");
+            rc = 1;
+        }
+    }
     if (rc == 0 && o->out_path)
         rc = resume(&b);
     if (rc == 0) {
@@ -290,6 +306,8 @@ int mg_batch_run(const mg_config *c, const mg_batch_opts *o)
             json_decref(runs);
         }
     }
+    if (lock_fd >= 0)
+        close(lock_fd);   /* releases the lock; the empty .lock file stays */
     json_decref(b.records);
     pthread_mutex_destroy(&b.lock);
     return rc;
