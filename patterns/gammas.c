@@ -121,10 +121,15 @@ uint32_t pat_gammas_large_add(struct pat_gammas *t, uint64_t hash, int size_inde
         if (!s)
             return 0;
         t->large_size = s;
+        float *g = realloc(t->gamma[PAT_F_LARGE], sizeof *g * (cap + 1));
+        if (!g)
+            return 0;
+        t->gamma[PAT_F_LARGE] = g;
         t->cap_large = cap;
     }
-    if (!alloc_values(t, PAT_F_LARGE, (int)t->n_large + 2))
-        return 0;
+    /* gamma[large] has room for cap_large + 1 values: grown above, geometrically */
+    t->gamma[PAT_F_LARGE][t->n_large + 1] = 1.0f;
+    t->n_values[PAT_F_LARGE] = (int)t->n_large + 2;
     t->large_hash[t->n_large] = hash;
     t->large_size[t->n_large] = (uint8_t)size_index;
     t->n_large++;

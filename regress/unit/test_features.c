@@ -481,7 +481,7 @@ static Suite *suite(void)
     Suite *s = suite_create("features");
     TCase *tc = tcase_create("core");
     tcase_add_unchecked_fixture(tc, setup, NULL);
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, 240);   /* generous for ASan on a loaded machine */
     tcase_add_test(tc, capture_values);
     tcase_add_test(tc, prevent_connection);
     tcase_add_test(tc, atari_and_selfatari);
