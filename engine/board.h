@@ -144,15 +144,16 @@ static inline bool board_legal_surrounded(const struct board *b, enum color c, p
                                           unsigned code)
 {
     int s = b->geom->stride;
-    const point n[4] = { p + s, p + 1, p - s, p - 1 };
     unsigned other = 3 - (unsigned)c;
-    bool ok = false;
-    for (int i = 0; i < 4; i++) {
-        unsigned cn = (code >> (2 * i)) & 3;
-        unsigned libs = b->str[b->sid[n[i]]].libs;
-        ok |= ((cn == (unsigned)c) & (libs > 1)) | ((cn == other) & (libs == 1));
-    }
-    return ok;
+    /* Written out for the four directions (N, E, S, W): a loop here is not
+     * unrolled at -O2, and this runs for most candidate points late in a
+     * playout. */
+#define BOARD_LEGAL_DIR_(i, q) \
+    ((((code >> (2 * (i))) & 3) == (unsigned)c) & (b->str[b->sid[q]].libs > 1)) | \
+    ((((code >> (2 * (i))) & 3) == other) & (b->str[b->sid[q]].libs == 1))
+    return BOARD_LEGAL_DIR_(0, p + s) | BOARD_LEGAL_DIR_(1, p + 1) |
+           BOARD_LEGAL_DIR_(2, p - s) | BOARD_LEGAL_DIR_(3, p - 1);
+#undef BOARD_LEGAL_DIR_
 }
 
 /* Is `c` playing at `p` legal under simple ko and no-suicide (no history)?
