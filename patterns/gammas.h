@@ -71,6 +71,14 @@ static inline double pat_gammas_strength(const struct pat_gammas *t, pat_vec v)
     return s;
 }
 
+/* Gamma of a mover-normalised pat3 raw code (pat3_raw, pat3_raw_from_nbr): the
+ * look-up BT playouts make per changed point. */
+static inline float pat_gammas_pat3(const struct pat_gammas *t, uint32_t raw)
+{
+    int cls = pat3_class(raw);
+    return cls < 0 ? 1.0f : t->gamma[PAT_F_PAT3][cls + 1];
+}
+
 /* Parses a table from `len` bytes; `name` is used in messages. NULL on error
  * with the message in err[0..errlen). */
 struct pat_gammas *pat_gammas_parse(const char *buf, size_t len, const char *name,

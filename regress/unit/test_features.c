@@ -405,6 +405,8 @@ START_TEST(gamma_round_trip)
     ck_assert(u->gamma[PAT_F_LARGE][w] == 9.0f);
     ck_assert_uint_eq(pat_gammas_large_find(u, 42), 0);
     ck_assert_int_eq(json_integer_value(json_object_get(u->meta, "games")), 12);
+    ck_assert(pat_gammas_pat3(u, pat3_class_code(16)) == 0.125f);
+    ck_assert(pat_gammas_pat3(u, 0xFFFFFu) == 1.0f);   /* not a board pattern */
     pat_vec mv = pat_set(pat_set(0, PAT_F_CAPTURE, 2), PAT_F_DIST1, 1);
     ck_assert(fabs(pat_gammas_strength(u, mv) - 30.5 * 4.25) < 1e-9);
     pat_gammas_free(t);
