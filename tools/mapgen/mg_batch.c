@@ -47,6 +47,8 @@ json_t *mg_outcome_json(const mg_config *c, int index, const mg_outcome *o)
                         json_integer((json_int_t)o->iterations));
     json_object_set_new(r, "evals", json_integer((json_int_t)o->evals));
     json_object_set_new(r, "stop", json_string(o->stop ? o->stop : "?"));
+    if (o->pool_full)
+        json_object_set_new(r, "pool_full", json_true());
     if (tree && c->rep != MG_WIDE)
         json_object_set_new(r, "cursor", json_pack("[i,i]", o->result.x, o->result.y));
     json_object_set_new(r, "map", rows);

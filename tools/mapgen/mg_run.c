@@ -108,6 +108,7 @@ static void run_tree(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome 
         sc.seed = seed;
         sc.eval_at_generation = true;   /* each child's stats computed at generation */
         sc.best_ties_random = true;     /* equal heuristic replaces the best with p = 1/2 */
+        sc.drain_when_full = true;      /* a full pool stops growth, not the search */
         search_order o = c->algo == MG_BFS ? SEARCH_BFS
                          : c->algo == MG_DFS ? SEARCH_DFS
                                              : SEARCH_GBFS;
@@ -121,6 +122,7 @@ static void run_tree(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome 
     out->iterations = r.iterations;
     out->evals = r.evals;
     out->stop = search_status_name(r.status);
+    out->pool_full = r.pool_full;
     if (r.best_state)
         out->result = *(const mg_state *)r.best_state;
     else

@@ -56,6 +56,7 @@ typedef struct mg_outcome {
     uint64_t iterations;      /* pops / MCTS iterations / HC-SA iterations / generations */
     uint64_t evals;
     const char *stop;         /* why it ended: goal, time-limit, eval-limit, pool-full, ... */
+    bool pool_full;           /* the node pool filled up (BFS/DFS/GBFS then drain it) */
     mg_state result;          /* the result map (with cursor for narrow / turtle) */
     mg_stats ref;             /* the reference map's stats */
 } mg_outcome;

@@ -43,6 +43,7 @@ struct search_mcts {
     double t0;
     /* result so far */
     search_status status;
+    bool pool_full;
     void *best_state;
     bool have_best;
     double best_value;
@@ -151,6 +152,7 @@ static void pool_full(search_mcts *m)
              "mcts: node pool full (%u nodes, %zu-byte budget); raise max_memory", m->cap,
              m->memory);
     m->status = SEARCH_POOL_FULL;
+    m->pool_full = true;
 }
 
 /* A new child of p by action a: state copied and applied, terminal cached. */
@@ -548,6 +550,7 @@ void search_mcts_result(const search_mcts *m, search_result *out)
     out->iterations = m->iterations;
     out->nodes = m->created;
     out->peak_nodes = m->peak;
+    out->pool_full = m->pool_full;
     out->evals = search_evals_used(&m->ev);
     out->elapsed = search_budget_now(&m->cfg.base.budget) - m->t0;
     memcpy(out->error, m->error, sizeof out->error);

@@ -127,6 +127,10 @@ typedef struct search_config {
     /* A state whose value equals the best so far replaces it with probability 1/2 (the
      * mapgen paper's rule).  Default false: the first best is kept. */
     bool best_ties_random;
+    /* Tree searches: when the pool is full, stop generating children but keep popping
+     * (and goal-testing) the frontier until a budget ends or it is empty, instead of
+     * stopping with SEARCH_POOL_FULL.  result.pool_full tells that it happened. */
+    bool drain_when_full;
 } search_config;
 
 typedef enum search_status {
@@ -155,6 +159,7 @@ typedef struct search_result {
     uint64_t peak_nodes;    /* most nodes alive at once in the pool */
     uint64_t evals;         /* evaluations used */
     double elapsed;         /* seconds, on the budget's clock */
+    bool pool_full;         /* the pool filled up (see drain_when_full) */
     char error[160];        /* set for SEARCH_POOL_FULL and SEARCH_BAD_CONFIG */
 } search_result;
 

@@ -301,6 +301,9 @@ search_status search_tree(const search_domain *d, const void *root, search_order
                              "search: node pool full (%u nodes of %zu bytes in a %zu-byte "
                              "budget); raise max_memory",
                              t.cap, t.stride, memory);
+                    res->pool_full = true;
+                    if (cfg->drain_when_full)
+                        break;   /* drop the remaining children, keep popping */
                     st = SEARCH_POOL_FULL;
                     stop = true;
                     break;
@@ -333,6 +336,8 @@ search_status search_tree(const search_domain *d, const void *root, search_order
         if (stop)
             break;
     }
+    if (st == SEARCH_EXHAUSTED && res->pool_full)
+        st = SEARCH_POOL_FULL;   /* emptied a frontier that had lost children */
     res->status = st;
     res->found = st == SEARCH_GOAL;
     res->peak_nodes = peak;

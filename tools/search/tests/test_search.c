@@ -177,6 +177,18 @@ START_TEST(test_pool_full_is_a_clean_stop)
     ck_assert_ptr_nonnull(strstr(r.error, "pool full"));
     ck_assert_uint_gt(r.nodes, 10);
     ck_assert_ptr_nonnull(r.best_state);
+    ck_assert(r.pool_full);
+    uint64_t pops_stopping = r.iterations;
+    search_result_free(&d, &r);
+
+    /* draining: keeps popping the full frontier until the iteration budget */
+    cfg.drain_when_full = true;
+    cfg.budget.max_nodes = 0;
+    cfg.budget.max_iterations = 5000;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert(r.pool_full);
+    ck_assert_uint_eq(r.iterations, 5000);
+    ck_assert_uint_gt(r.iterations, pops_stopping);
     search_result_free(&d, &r);
 
     search_mcts_config mc = search_mcts_config_default();
