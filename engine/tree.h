@@ -16,10 +16,13 @@
  *
  * Lock-free protocol (tree parallelization with virtual loss):
  *  - `stats` (visits, wins) and `amaf` (AMAF visits, wins) are 64-bit C11
- *    atomics, each packing a count and a sum, updated with relaxed fetch-adds
- *    and read with relaxed loads: a pair is always consistent with itself.
- *    Visits counted whose wins are not yet added are the virtual loss, and
- *    intended. Nothing is derived from the consistency of stats with amaf.
+ *    atomics, each packing a count and a sum, read with relaxed loads: a pair
+ *    is always consistent with itself. `stats` is updated with relaxed
+ *    fetch-adds and is exact (virtual loss must come back out exactly);
+ *    `amaf` with a relaxed load and store, which may lose an update when two
+ *    threads race on one node (see tree_amaf_add). Visits counted whose wins
+ *    are not yet added are the virtual loss, and intended. Nothing is derived
+ *    from the consistency of stats with amaf.
  *  - Virtual loss: a thread descending through a node adds `vl` visits at once
  *    (tree_descend); when it backs up it adds the result to the wins and
  *    removes vl - 1 visits in the same add (tree_backup; the low half cannot
@@ -144,9 +147,16 @@ static inline void tree_backup(struct tree_node *n, int vl, uint32_t half_points
     atomic_fetch_add_explicit(&n->stats, add, memory_order_relaxed);
 }
 
+/* AMAF updates are by far the most frequent writes (every sibling a playout
+ * touched, at every level of the path), so they are a relaxed load and store
+ * rather than a locked add: two threads updating the same node at the same
+ * instant may lose one update, which a statistic over thousands of playouts
+ * does not notice; the word never tears and there is no data race. */
 static inline void tree_amaf_add(struct tree_node *n, uint32_t half_points)
 {
-    atomic_fetch_add_explicit(&n->amaf, ((uint64_t)half_points << 32) | 1, memory_order_relaxed);
+    uint64_t old = atomic_load_explicit(&n->amaf, memory_order_relaxed);
+    atomic_store_explicit(&n->amaf, old + (((uint64_t)half_points << 32) | 1),
+                          memory_order_relaxed);
 }
 
 /* Reads of the counters (relaxed; see the protocol above). */
