@@ -29,7 +29,7 @@ set terminal pngcairo size 1400,520 font ",10" noenhanced
 set style data histograms
 set style histogram errorbars gap 2 lw 1
 set style fill solid 0.8 border -1
-set key top right
+set key outside top center horizontal
 set xtics rotate by -40 scale 0
 set grid ytics
 set output "$DIR/fig1-playability.png"
