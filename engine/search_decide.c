@@ -75,9 +75,6 @@ static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum 
     return n;
 }
 
-/* Thread-unsafe scratch for the cleanup filter (decisions run with no worker). */
-static uint8_t cleanup_dead[BOARD_MAX_POINTS];
-
 /* kgs-genmove_cleanup: a move next to a dead enemy stone (it helps capture). */
 static bool next_to_dead(struct search *s, point m)
 {
@@ -86,7 +83,7 @@ static bool next_to_dead(struct search *s, point m)
     const struct board *b = &s->root_board;
     for (int i = 0; i < 4; i++) {
         point q = m + b->geom->offs[i];
-        if (cleanup_dead[q] && b->color[q] == color_other(s->job.to_move))
+        if (s->cleanup_dead[q] && b->color[q] == color_other(s->job.to_move))
             return true;
     }
     return false;
@@ -139,7 +136,7 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (j->cleanup) {
         /* Never pass while the opponent has dead stones on the board: take
          * them off, preferring moves next to them. */
-        int n_dead = dead_of(s, b, cleanup_dead, opp);
+        int n_dead = dead_of(s, b, s->cleanup_dead, opp);
         if (n_dead > 0 && (res.move == PASS || !next_to_dead(s, res.move))) {
             struct tree_node *k = best_where(s, next_to_dead);
             if (!k)
@@ -165,8 +162,8 @@ struct search_result search_decide(struct search *s, const struct game *g)
     /* Nothing useful left: every point we could play is settled (owned by
      * one side in nearly all playouts), and the count wins. Passing now
      * saves the filling of our own territory that light playouts would do. */
-    if (res.move != PASS && res.winrate >= 0.5 && !useful_move_left(s) &&
-        (dead_of(s, b, dead, EMPTY), true)) {
+    if (res.move != PASS && res.winrate >= 0.5 && !useful_move_left(s)) {
+        dead_of(s, b, dead, EMPTY);
         double score = game_score(g, dead);
         if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {
             res.move = PASS;

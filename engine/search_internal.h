@@ -109,6 +109,8 @@ struct search {
     uint64_t own_cache_hash;
     int own_cache_moves, own_cache_size;
     bool own_cache_valid;
+    /* kgs-genmove_cleanup: the opponent's dead stones (search_decide). */
+    uint8_t cleanup_dead[BOARD_MAX_POINTS];
 };
 
 /* search.c */
