@@ -17,12 +17,12 @@ static point light_choose(struct playout_policy *pp, struct board *b, enum color
         int i = (int)rng_below(r, (uint32_t)n);
         point p = b->empty[i];
         unsigned code = b->nbr3x3[p];
-        /* An empty neighbour makes the move legal (and a ko point never has
-         * one); otherwise ask the full rule. */
-        if (!board_code_eyelike(code, c)) {
-            if (board_code_has_empty(code)) return p;
-            if (!(p == b->ko && c == b->to_move) && board_legal_surrounded(b, c, p, code)) return p;
-        }
+        /* An empty neighbour makes the move legal and rules out an eye (and
+         * a ko point never has one): the common case, tested first. */
+        if (board_code_has_empty(code)) return p;
+        if (!board_code_eyelike(code, c) && !(p == b->ko && c == b->to_move)
+            && board_legal_surrounded(b, c, p, code))
+            return p;
         n--;
         point q = b->empty[n];
         b->empty[i] = (uint16_t)q;
