@@ -429,7 +429,8 @@ int board_play(struct board *b, enum color c, point p)
 
 uint64_t board_hash_after(const struct board *b, enum color c, point p)
 {
-    if (p == PASS) return b->hash;
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return b->hash;
     uint64_t h = b->hash ^ b->geom->zobrist[p][c - 1];
     const int *o = b->geom->offs;
     int seen[4], ns = 0;
@@ -476,6 +477,8 @@ bool board_setup_stone(struct board *b, enum color c, point p)
 
 int board_capture_count(const struct board *b, enum color c, point p)
 {
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return 0;
     const int *o = b->geom->offs;
     int seen[4], ns = 0, n_cap = 0;
     enum color other = color_other(c);
@@ -495,6 +498,8 @@ int board_capture_count(const struct board *b, enum color c, point p)
 
 bool board_is_self_atari(const struct board *b, enum color c, point p)
 {
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return false;
     if (board_capture_count(b, c, p) > 0) return false;
     /* Count the liberties the new string would have, up to two: p's empty
      * neighbours and the liberties of the friendly strings it joins. */
@@ -523,6 +528,7 @@ bool board_is_self_atari(const struct board *b, enum color c, point p)
 
 int board_string_libs(const struct board *b, point p, point *out, int max)
 {
+    if (p <= 0 || p >= b->geom->points) return 0;
     int s = b->sid[p];
     if (s == 0 || max <= 0) return 0;
     if (b->str[s].libs == 1) {
@@ -549,7 +555,8 @@ int board_string_libs(const struct board *b, point p, point *out, int max)
 
 bool board_is_eyelike(const struct board *b, enum color c, point p)
 {
-    if (b->color[p] != EMPTY) return false;
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return false;
     return board_code_eyelike(b->nbr3x3[p], c);
 }
 

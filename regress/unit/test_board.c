@@ -367,6 +367,19 @@ START_TEST(test_suicide)
     ck_assert(!board_is_legal(&b, BLACK, PASS - 5));
     ck_assert(!board_is_legal(&b, BLACK, 0));
     ck_assert(board_is_legal(&b, BLACK, PASS));
+    /* Queries on points that are not empty vertices answer harmlessly. */
+    point bad[] = { PASS, RESIGN, 0, 1, b.geom->points - 1, b.geom->points, 100000 };
+    point out[4];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(board_capture_count(&b, BLACK, bad[i]), 0);
+        ck_assert(!board_is_self_atari(&b, BLACK, bad[i]));
+        ck_assert(!board_is_eyelike(&b, BLACK, bad[i]));
+        ck_assert_int_eq(board_string_libs(&b, bad[i], out, 4), 0);
+        ck_assert(board_hash_after(&b, BLACK, bad[i]) == b.hash);
+        ck_assert_int_eq(board_play(&b, BLACK, bad[i] == PASS ? RESIGN : bad[i]), -1);
+    }
+    ck_assert_int_eq(board_play(&b, EMPTY, at(&b, "E1")), -1);
+    ck_assert_int_eq(board_play(&b, OFFBOARD, at(&b, "E1")), -1);
 }
 END_TEST
 
