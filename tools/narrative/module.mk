@@ -11,3 +11,18 @@ $(eval $(call program,hane-narrative,$(call objs,tools/narrative/nv_main.c) $(LI
 
 $(eval $(call unit_test,test_narrative,$(call objs,tools/narrative/tests/test_narrative.c) \
   $(LIBNARRATIVE) $(OBJDIR)/libsearch.a))
+
+# The §8 experiments beyond Table 1, outside `make check` (long: minutes per 3M-node run).
+#   make narrative-table1 NARRATIVE_RUNS=10 NARRATIVE_JOBS=2
+#   make narrative-experiment NARRATIVE_RUNS=3 NARRATIVE_BUDGETS="100000 3000000"
+NARRATIVE_RUNS    ?= 10
+NARRATIVE_JOBS    ?= 1
+NARRATIVE_BUDGETS ?= 100000 500000 1000000 3000000
+NARRATIVE_OUT     ?= build/narrative-experiment
+.PHONY: narrative-table1 narrative-experiment
+narrative-table1: $(BINDIR)/hane-narrative
+	nice $(BINDIR)/hane-narrative table1 --runs $(NARRATIVE_RUNS) --jobs $(NARRATIVE_JOBS) \
+	  --out $(NARRATIVE_OUT)
+narrative-experiment: $(BINDIR)/hane-narrative
+	sh tools/narrative/experiments.sh $(BINDIR)/hane-narrative $(NARRATIVE_OUT) \
+	  $(NARRATIVE_RUNS) "$(NARRATIVE_BUDGETS)" all

@@ -188,7 +188,7 @@ static int parse_root(nv_world *w, json_t *root, ctx *c)
             snprintf(p, sizeof p, "$.actors[%d].pronoun", k);
             return fail(c, p, "too long");
         }
-        snprintf(w->actor_pronoun[k], sizeof w->actor_pronoun[k], "%s", pron);
+        memcpy(w->actor_pronoun[k], pron, strlen(pron) + 1);   /* length checked above */
         if (strcmp(role, "civilian") == 0)
             w->actor_role[k] = NV_CIVILIAN;
         else if (strcmp(role, "detective") == 0)

@@ -272,9 +272,13 @@ static int cmd_generate(nv_world *w, opts *o)
                 nv_print_story(stdout, w, &res.committed);
             }
         }
-        printf("run %d: E = %.6g  nodes created %llu  peak live nodes %llu  time %.0f ms\n",
-               (int)r, res.best.E, (unsigned long long)res.nodes_created,
-               (unsigned long long)res.peak_nodes, res.time_ms);
+        char last[128] = "-";
+        if (res.best.n > 0)
+            nv_action_str(w, res.best.acts[res.best.n - 1], last, sizeof last);
+        printf("run %d: E = %.6g  nodes created %llu  peak live nodes %llu  time %.0f ms"
+               "  last action: %s\n", (int)r, res.best.E,
+               (unsigned long long)res.nodes_created, (unsigned long long)res.peak_nodes,
+               res.time_ms, last);
         json_array_append_new(all, nv_result_json(w, &p, &res));
     }
     if (o->runs > 1 && rc == 0)
