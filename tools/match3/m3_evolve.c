@@ -698,8 +698,10 @@ static m3_expr *final_best(const char *dir, double *goal, int *gen, char *err, s
     return best;
 }
 
-int m3_table2(const char *from, const char *const *boards, int nboards, int iters)
+int m3_table2(const char *from, const char *const *boards, int nboards, int iters,
+              int json_stdout)
 {
+    FILE *txt = json_stdout ? stderr : stdout;
     if (nboards > 8) {
         fprintf(stderr, "hane-match3: at most 8 boards\n");
         return -1;
@@ -745,14 +747,14 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
 
     static const char *col[M3_NPERSONAS + 2] = {"MaxS", "MinS", "MaxM", "MinM", "Vanilla",
                                                 "Random"};
-    printf("Table II (reproduction): score after 20 moves, (mean available moves)\n");
-    printf("%-28s", "board");
+    fprintf(txt, "Table II (reproduction): score after 20 moves, (mean available moves)\n");
+    fprintf(txt, "%-28s", "board");
     for (int k = 0; k < M3_NPERSONAS + 2; k++)
-        printf(" %-15s", col[k]);
-    printf("\n");
+        fprintf(txt, " %-15s", col[k]);
+    fprintf(txt, "\n");
     json_t *rows = json_array();
     for (int b = 0; b < nboards; b++) {
-        printf("%-28s", boards[b]);
+        fprintf(txt, "%-28s", boards[b]);
         json_t *row = json_pack("{s:s}", "board", boards[b]);
         for (int k = 0; k < M3_NPERSONAS + 2; k++) {
             char cell[32];
@@ -765,9 +767,9 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
                                     json_pack("{s:i, s:f}", "score", t->res[b][k].score,
                                               "mean_available", t->res[b][k].mean_available));
             }
-            printf(" %-15s", cell);
+            fprintf(txt, " %-15s", cell);
         }
-        printf("\n");
+        fprintf(txt, "\n");
         json_array_append_new(rows, row);
     }
     json_t *agents = json_object();
@@ -777,7 +779,8 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
             json_object_set_new(agents, col[p], json_pack("{s:s, s:i, s:f}", "formula", s,
                                                           "generation", gens[p], "goal",
                                                           t->agent[p].goal));
-            printf("%s (generation %d, goal %.4f): %s\n", col[p], gens[p], t->agent[p].goal, s);
+            fprintf(txt, "%s (generation %d, goal %.4f): %s\n", col[p], gens[p],
+                    t->agent[p].goal, s);
             free(s);
         }
     json_t *doc = json_pack("{s:o, s:o, s:i}", "rows", rows, "agents", agents, "iters", iters);
@@ -786,7 +789,12 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
     if (json_dump_file(doc, path, JSON_INDENT(2)) != 0)
         fprintf(stderr, "hane-match3: cannot write %s\n", path);
     else
-        printf("written %s\n", path);
+        fprintf(txt, "written %s\n", path);
+    if (json_stdout) {
+        char *text = json_dumps(doc, JSON_INDENT(2));
+        printf("%s\n", text);
+        free(text);
+    }
     json_decref(doc);
     rc = 0;
 out:

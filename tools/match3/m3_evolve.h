@@ -40,7 +40,8 @@ int m3_evolve_run(const m3_evolve_config *c);
 /* Table II: the final top individual of each persona found under `from`/<persona>/, Vanilla
  * and Random, each playing every board file once. Prints text to stdout and writes
  * `from`/table2.json. Returns 0, or -1 with a message on stderr. */
-int m3_table2(const char *from, const char *const *boards, int nboards, int iters);
+int m3_table2(const char *from, const char *const *boards, int nboards, int iters,
+              int json_stdout);
 
 /* Runs `fn(arg, i)` for i in [0, n) on `jobs` threads (jobs <= 1: in this thread). Each
  * worker gets its own MCTS scratch. */

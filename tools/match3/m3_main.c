@@ -6,7 +6,7 @@
  *   hane-match3 evolve --persona MaxS|MinS|MaxM|MinM [--pop 100] [--gens 100] [--games 50]
  *                      [--iters 250] [--seed S] [--jobs J] [--goal-update paper|off]
  *                      [--with-minus] [--quick] --out DIR
- *   hane-match3 table2 --from DIR [--boards B1,B2,B3] [--iters 250]
+ *   hane-match3 table2 --from DIR [--boards B1,B2,B3] [--iters 250] [--json]
  *   hane-match3 expr   simplify|eval|equiv EXPR [EXPR] [--vars W=..,n=..,N=..,M=..]
  *   hane-match3 board  --seed S [--feed 60] --out FILE
  *   hane-match3 baseline [--seeds 100] [--first 1] [--iters 250] [--jobs 1]   (targets G1, G6)
@@ -32,7 +32,7 @@ static const char *usage_text =
     "  hane-match3 evolve --persona MaxS|MinS|MaxM|MinM [--pop 100] [--gens 100] [--games 50]\n"
     "                     [--iters 250] [--seed S] [--jobs J] [--goal-update paper|off]\n"
     "                     [--with-minus] [--quick] [--quiet] --out DIR\n"
-    "  hane-match3 table2 --from DIR [--boards FILE,FILE,...] [--iters 250]\n"
+    "  hane-match3 table2 --from DIR [--boards FILE,FILE,...] [--iters 250] [--json]\n"
     "  hane-match3 expr   simplify|eval|equiv EXPR [EXPR] [--vars W=..,n=..,N=..,M=..]\n"
     "  hane-match3 board  --seed S [--feed 60] --out FILE\n"
     "  hane-match3 baseline [--seeds 100] [--first 1] [--iters 250] [--jobs 1]\n";
@@ -325,8 +325,13 @@ static int cmd_table2(int argc, char **argv)
                              "data/match3/board3.txt"};
     int nboards = 3;
     long long iters = M3_DEFAULT_ITERS;
+    int json = 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i], *v;
+        if (!strcmp(o, "--json")) {
+            json = 1;
+            continue;
+        }
         if (!(v = optval(argc, argv, &i)))
             return 2;
         if (!strcmp(o, "--from")) {
@@ -349,7 +354,7 @@ static int cmd_table2(int argc, char **argv)
     }
     if (!from)
         return fail("table2: --from DIR is required%s", "");
-    return m3_table2(from, boards, nboards, (int)iters) == 0 ? 0 : 1;
+    return m3_table2(from, boards, nboards, (int)iters, json) == 0 ? 0 : 1;
 }
 
 /* ---- expr ---- */
