@@ -353,7 +353,8 @@ static int place_stone(struct board *b, enum color c, point p, int dead[4])
         unsigned foe = (cn == other) & fresh;
         int tf = t[i] & -(int)foe;
         lib_remove_m(b, tf, p, foe);
-        if (foe & (b->str[tf].libs == 0)) dead[n_dead++] = tf;
+        dead[n_dead] = tf;
+        n_dead += foe & (b->str[tf].libs == 0);
         own[n_own] = t[i];
         n_own += (cn == (unsigned)c) & fresh;
     }
