@@ -45,6 +45,8 @@ static const struct param_def defs[] = {
      "RAVE equivalence k: beta = sqrt(k / (3 n_j + k))"},
     {"fpu", PT_DOUBLE, F(fpu), "1.0", 0, 10,
      "first-play urgency: value of a child with no visits (and no AMAF data)"},
+    {"prior_visits", PT_DOUBLE, F(prior_visits), "0", 0, 1e6,
+     "virtual playouts given to tactical hints (capture, escape, self-atari) in Q; 0 = off"},
     {"expand_visits", PT_INT, F(expand_visits), "0", 0, 1000000,
      "visits a leaf needs before its children are added; 0 = by size (2 on 9x9, 9 on 19x19)"},
     {"virtual_loss", PT_INT, F(virtual_loss), "3", 0, 1000,

@@ -53,7 +53,7 @@ void tree_free(struct tree *t)
     memset(t, 0, sizeof *t);
 }
 
-static void node_init(struct tree_node *n, point move, float prior)
+static void node_init(struct tree_node *n, point move, float prior, uint8_t hint)
 {
     atomic_store_explicit(&n->stats, 0, memory_order_relaxed);
     atomic_store_explicit(&n->amaf, 0, memory_order_relaxed);
@@ -61,6 +61,7 @@ static void node_init(struct tree_node *n, point move, float prior)
     n->move = move == PASS ? TREE_PASS : (uint16_t)move;
     n->n_children = 0;
     n->prior = prior;
+    n->hint = hint;
     atomic_store_explicit(&n->state, TREE_UNEXPANDED, memory_order_relaxed);
 }
 
@@ -69,7 +70,7 @@ void tree_clear(struct tree *t, enum color to_move)
     struct tree_pool *p = &t->pool[t->cur];
     pool_reset(p);
     uint32_t r = atomic_fetch_add(&p->next, 1);
-    node_init(&p->nodes[r], PASS, 0);
+    node_init(&p->nodes[r], PASS, 0, 128);
     t->root = r;
     t->root_color = to_move;
     t->root_hash = 0;
@@ -77,7 +78,7 @@ void tree_clear(struct tree *t, enum color to_move)
 }
 
 bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
-                 int count)
+                 const uint8_t *hints, int count)
 {
     struct tree_pool *p = &t->pool[t->cur];
     if (count <= 0 || count > UINT16_MAX || atomic_load_explicit(&p->full, memory_order_relaxed))
@@ -94,7 +95,8 @@ bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const 
         return false;
     }
     for (int i = 0; i < count; i++)
-        node_init(&p->nodes[first + i], moves[i], priors ? priors[i] : 0.0f);
+        node_init(&p->nodes[first + i], moves[i], priors ? priors[i] : 0.0f,
+                  hints ? hints[i] : 128);
     n->first = first;
     n->n_children = (uint16_t)count;
     /* Publish: everything written above happens-before any acquire load that sees this. */

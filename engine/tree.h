@@ -33,7 +33,7 @@
  *    compare-and-swap moves UNEXPANDED -> EXPANDING may write `first` and
  *    `n_children` and initialise the children; it publishes them with a
  *    release store of EXPANDED. Readers load `state` with acquire and read
- *    `first`, `n_children` and the children's `move` and `prior` only after
+ *    `first`, `n_children` and the children's `move`, `prior` and `hint` only after
  *    seeing EXPANDED; those fields never change afterwards (until the pool is
  *    reclaimed between searches, when no thread runs).
  *  - A thread that finds a node EXPANDING (another thread is filling it) just
@@ -43,7 +43,7 @@
  *
  * Size: a node is 32 bytes (static_assert below): two 64-bit counter pairs,
  * the first-child index, move and child count as 16-bit fields, the prior as
- * a float and the 1-byte state, padded to a power of two so two nodes share a
+ * a float, the 1-byte state and 1-byte hint, padded to a power of two so two nodes share a
  * 64-byte cache line and an index turns into an address with a shift. There
  * is no virtual-loss field (it lives in the visits) and no parent pointer (the
  * descent keeps its path on the thread's stack). Counts are 32-bit: four
@@ -77,6 +77,7 @@ struct tree_node {
     uint16_t n_children;            /* valid once EXPANDED */
     float prior;                    /* static probability of the move (0 if unknown) */
     _Atomic uint8_t state;          /* enum tree_state */
+    uint8_t hint;                   /* tactical prior value of the move, 0..255 = 0..1 (128 neutral) */
 };
 
 _Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 bytes");
@@ -119,11 +120,11 @@ static inline point tree_move(const struct tree_node *n)
 }
 
 /* Claims `n` for expansion and allocates `count` children with moves `moves`
- * (PASS allowed) and priors `priors` (may be NULL). Returns true if this call
- * expanded the node; false if another thread holds it, it was already
- * expanded, or the pool is full. */
+ * (PASS allowed), priors `priors` and hints `hints` (either may be NULL:
+ * 0 and 128). Returns true if this call expanded the node; false if another
+ * thread holds it, it was already expanded, or the pool is full. */
 bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
-                 int count);
+                 const uint8_t *hints, int count);
 
 static inline bool tree_is_expanded(const struct tree_node *n)
 {

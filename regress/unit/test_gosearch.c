@@ -87,6 +87,53 @@ START_TEST(captures_big_group)
 }
 END_TEST
 
+START_TEST(tactical_hints)
+{
+    /* Black: F4 captures six; J1 would join the J2 stone in atari
+     * to H1 and leave all three in atari (an escape that is a self-atari).
+     * White: J1 captures J2. */
+    const char *rows[] = {
+        ".........",
+        ".........",
+        "...XXX...",
+        "..XOOOX..",
+        "..XOOOX..",
+        "...XX....",
+        "........O",
+        ".......OX",
+        ".......X.",
+    };
+    const char *kv[] = {"prior_visits", "10", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    setup(&g, 9, 7.5, rows);
+    point j1 = board_point(&g.board, 8, 0);
+    search_prepare(s, &g, BLACK);
+    struct tree_node *r = tree_root(&s->tree);
+    struct tree_node *cap = tree_child(&s->tree, r, board_point(&g.board, 5, 3));
+    struct tree_node *quiet = tree_child(&s->tree, r, board_point(&g.board, 1, 7));
+    struct tree_node *sa = tree_child(&s->tree, r, j1);
+    ck_assert_ptr_nonnull(cap);
+    ck_assert_ptr_nonnull(quiet);
+    ck_assert_ptr_nonnull(sa);
+    ck_assert_int_gt(cap->hint, 200);
+    ck_assert_int_eq(quiet->hint, 128);
+    ck_assert_int_lt(sa->hint, 100);
+    search_prepare(s, &g, WHITE);
+    struct tree_node *wcap = tree_child(&s->tree, tree_root(&s->tree), j1);
+    ck_assert_ptr_nonnull(wcap);
+    ck_assert_int_gt(wcap->hint, 200);
+    search_free(s);
+    /* With prior_visits=0 no hints are computed: all neutral. */
+    s = make(NULL);
+    search_prepare(s, &g, BLACK);
+    cap = tree_child(&s->tree, tree_root(&s->tree), board_point(&g.board, 5, 3));
+    ck_assert_int_eq(cap->hint, 128);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 static int play_game(struct search *s, int size, int max_moves, point *out)
 {
     struct game g;
@@ -419,6 +466,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, legal_first_move);
     tcase_add_test(tc, captures_big_group);
+    tcase_add_test(tc, tactical_hints);
     tcase_add_test(tc, reproducible);
     tcase_add_test(tc, reseed_repeats);
     tcase_add_test(tc, game_ends);
