@@ -86,10 +86,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *out = open_memstream(&out_buf, &out_len);
     if (!in || !out)
         abort();
-    /* Start on 9x9 (GTP leaves the first size to the engine; hane's is 19) so
+    /* Start on 7x7 (GTP leaves the first size to the engine; hane's is 19) so
      * that the many genmoves a mutated input holds stay cheap; inputs can still
      * choose any size. */
-    gtp_reset(g, 9, out);
+    gtp_reset(g, 7, out);
     gtp_run(g, in);
     fclose(in);
     fclose(out);
