@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@ struct options {
     bool gtp_log;
     bool keep_stderr;
     bool strict, strict_time;
+    bool report;                /* only total the records already in out_dir */
     long rss_limit_kb[2];
     struct mclock_settings clock[2];    /* by side: A, B */
     char time_spec[2][64];
@@ -76,6 +78,8 @@ static void usage(FILE *f)
 "  -o, --out DIR        where game-NNN.sgf and game-NNN.json go (match-out)\n"
 "      --resume         keep the games already recorded in DIR, play the rest\n"
 "      --json FILE      write the totals and every game record as JSON\n"
+"      --report         play nothing: total the games recorded in DIR (no engine\n"
+"                       commands needed), e.g. while a long run is going on\n"
 "      --gtp-log        keep every command and reply in DIR/game-NNN.gtp\n"
 "      --stderr         keep the engines' stderr in DIR/game-NNN.{a,b}.err\n"
 "      --rss-limit MB   peak RSS allowed to A (a memory fault beyond it)\n"
@@ -112,7 +116,7 @@ static bool parse_real(const char *s, double lo, double hi, double *out)
 /* Returns 0 to go on, 2 on bad usage (message printed), -1 after --help. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
-    enum { O_SCORER_TIMEOUT = 254, O_TIME_B = 255, O_LAG = 256, O_MOVE_TIMEOUT, O_MAX_MOVES, O_SCORER, O_NO_FS, O_RESUME, O_JSON,
+    enum { O_REPORT = 253, O_SCORER_TIMEOUT = 254, O_TIME_B = 255, O_LAG = 256, O_MOVE_TIMEOUT, O_MAX_MOVES, O_SCORER, O_NO_FS, O_RESUME, O_JSON,
            O_GTP_LOG, O_STDERR, O_RSS_A, O_RSS_B, O_STRICT, O_STRICT_TIME };
     static const struct option longopts[] = {
         { "games", required_argument, 0, 'n' }, { "size", required_argument, 0, 's' },
@@ -123,7 +127,7 @@ static int parse_args(int argc, char **argv, struct options *o)
         { "no-final-score", no_argument, 0, O_NO_FS },
         { "scorer-timeout", required_argument, 0, O_SCORER_TIMEOUT }, { "jobs", required_argument, 0, 'j' },
         { "out", required_argument, 0, 'o' }, { "resume", no_argument, 0, O_RESUME },
-        { "json", required_argument, 0, O_JSON }, { "gtp-log", no_argument, 0, O_GTP_LOG },
+        { "json", required_argument, 0, O_JSON }, { "report", no_argument, 0, O_REPORT }, { "gtp-log", no_argument, 0, O_GTP_LOG },
         { "stderr", no_argument, 0, O_STDERR }, { "rss-limit", required_argument, 0, O_RSS_A },
         { "rss-limit-b", required_argument, 0, O_RSS_B }, { "strict", no_argument, 0, O_STRICT },
         { "strict-time", no_argument, 0, O_STRICT_TIME }, { "help", no_argument, 0, 'h' },
@@ -199,6 +203,9 @@ static int parse_args(int argc, char **argv, struct options *o)
         case O_RESUME:
             o->resume = true;
             break;
+        case O_REPORT:
+            o->report = true;
+            break;
         case O_JSON:
             o->json_path = optarg;
             break;
@@ -240,6 +247,13 @@ static int parse_args(int argc, char **argv, struct options *o)
         o->clock[1] = o->clock[0];
     for (int k = 0; k < 2; k++)
         mclock_format(&o->clock[k], o->time_spec[k], sizeof o->time_spec[k]);
+    if (o->report) {
+        if (argc != optind) {
+            fprintf(stderr, "hane-match: --report takes no engine commands\n");
+            return 2;
+        }
+        return 0;
+    }
     if (argc - optind != 2) {
         fprintf(stderr, "hane-match: expected two engine commands, got %d\n", argc - optind);
         usage(stderr);
@@ -364,7 +378,7 @@ static bool load_previous(struct match *m)
         m->records[m->n_records++] = sg;
         m->done[i] = true;
     }
-    if (m->n_records)
+    if (m->n_records && !o->report)
         printf("resuming: %d of %d games already recorded in %s\n", m->n_records, o->games, o->out_dir);
     return true;
 }
@@ -456,6 +470,36 @@ static void *worker(void *arg)
     return NULL;
 }
 
+static void print_header(const struct options *o)
+{
+    printf("hane-match: %d games, %dx%d, komi %g, time %s", o->games, o->ref.size, o->ref.size,
+           o->ref.komi, o->time_spec[0]);
+    if (strcmp(o->time_spec[0], o->time_spec[1]) != 0)
+        printf(" (B: %s)", o->time_spec[1]);
+    printf(", %d at a time, records in %s\n", o->jobs, o->out_dir);
+    printf("A: %s\nB: %s\n", o->cmd[0], o->cmd[1]);
+    fflush(stdout);
+}
+
+/* The highest game number with a record in the output directory. */
+static int highest_recorded(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int most = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        int n;
+        char tail[8];
+        if (sscanf(e->d_name, "game-%d.%7s", &n, tail) == 2 && strcmp(tail, "json") == 0
+            && n > most && n <= 100000)
+            most = n;
+    }
+    closedir(d);
+    return most;
+}
+
 static int by_index(const void *a, const void *b)
 {
     return ((const struct summary_game *)a)->index - ((const struct summary_game *)b)->index;
@@ -471,8 +515,16 @@ int main(int argc, char **argv)
     /* A dead engine must show up as EPIPE on write, not kill the referee. */
     signal(SIGPIPE, SIG_IGN);
     board_init();
-    if (!prepare_dir(&opt))
+    if (opt.report) {
+        opt.games = highest_recorded(opt.out_dir);
+        if (opt.games == 0) {
+            fprintf(stderr, "hane-match: no game records in %s\n", opt.out_dir);
+            return 1;
+        }
+        opt.resume = true;
+    } else if (!prepare_dir(&opt)) {
         return 1;
+    }
     struct match m;
     memset(&m, 0, sizeof m);
     m.opt = &opt;
@@ -486,13 +538,12 @@ int main(int argc, char **argv)
     }
     if (opt.resume && !load_previous(&m))
         return 1;
-    printf("hane-match: %d games, %dx%d, komi %g, time %s", opt.games, opt.ref.size, opt.ref.size,
-           opt.ref.komi, opt.time_spec[0]);
-    if (strcmp(opt.time_spec[0], opt.time_spec[1]) != 0)
-        printf(" (B: %s)", opt.time_spec[1]);
-    printf(", %d at a time, records in %s\n", opt.jobs, opt.out_dir);
-    printf("A: %s\nB: %s\n", opt.cmd[0], opt.cmd[1]);
-    fflush(stdout);
+    if (opt.report) {
+        printf("hane-match: report of %s: %d game records\n", opt.out_dir, m.n_records);
+        opt.games = 0;      /* nothing to play */
+    } else {
+        print_header(&opt);
+    }
     int jobs = opt.jobs < opt.games ? opt.jobs : opt.games;
     pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
     int started = 0;
@@ -516,7 +567,18 @@ int main(int argc, char **argv)
     summary_print(stdout, &s);
     if (opt.json_path) {
         json_t *j = summary_to_json(&s, m.records, m.n_records);
-        json_object_set_new(j, "settings", settings_json(&opt));
+        json_t *settings;
+        if (opt.report) {
+            /* The settings the records were played with. */
+            char path[PATH_MAX];
+            json_error_t jerr;
+            snprintf(path, sizeof path, "%s/match.json", opt.out_dir);
+            settings = json_load_file(path, 0, &jerr);
+        } else {
+            settings = settings_json(&opt);
+        }
+        if (settings)
+            json_object_set_new(j, "settings", settings);
         if (json_dump_file(j, opt.json_path, JSON_INDENT(2)) != 0) {
             fprintf(stderr, "hane-match: cannot write %s\n", opt.json_path);
             m.failed = true;

@@ -16,10 +16,11 @@ void stats_wilson(double score, int n, double z, double *lo, double *hi)
     double half = z / (1 + z2n) * sqrt(p * (1 - p) / n + z2n / (4.0 * n));
     *lo = center - half;
     *hi = center + half;
-    /* Rounding can push the ends a hair outside [0, 1] at p = 0 or 1. */
-    if (*lo < 0)
+    /* At p = 0 (1) the lower (upper) end is exactly 0 (1); rounding would
+     * leave a hair that turns into an absurd finite Elo bound. */
+    if (*lo < 0 || score <= 0)
         *lo = 0;
-    if (*hi > 1)
+    if (*hi > 1 || score >= n)
         *hi = 1;
 }
 

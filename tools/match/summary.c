@@ -355,7 +355,7 @@ void summary_print(FILE *f, const struct summary *s)
             fprintf(f, " (limit %.0f MB)", s->rss_limit_kb[side] / 1024.0);
         fprintf(f, ", longest move %.2f s", s->max_move_time[side]);
         if (s->moves[side])
-            fprintf(f, ", %.2f s a move", s->think_seconds[side] / s->moves[side]);
+            fprintf(f, ", %.2f s a move charged", s->think_seconds[side] / s->moves[side]);
         if (s->cpu_moves[side])
             fprintf(f, " (CPU %.2f s a move)", s->cpu_seconds[side] / s->cpu_moves[side]);
         if (s->compared[side])

@@ -44,7 +44,7 @@ struct summary {
     long rss_limit_kb[2];           /* 0 = none */
     int compared[2], agree[2], agree_winner[2];  /* final_score vs the scorer */
     double max_move_time[2];
-    double think_seconds[2];        /* wall time charged over all genmoves */
+    double think_seconds[2];        /* clock time charged over all genmoves (lag forgiven) */
     int moves[2];                   /* genmoves answered */
     double cpu_seconds[2];          /* process CPU time, over games where it is known ... */
     int cpu_moves[2];               /* ... and the genmoves of those games */

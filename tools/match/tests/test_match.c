@@ -248,6 +248,8 @@ START_TEST(wilson_and_elo)
     stats_wilson(30, 50, STATS_Z95, &lo, &hi);
     ck_assert_double_eq_tol(lo, 0.4618, 1e-4);
     ck_assert_double_eq_tol(hi, 0.7239, 1e-4);
+    stats_wilson(0, 14, STATS_Z95, &lo, &hi);
+    ck_assert(lo == 0);                         /* exactly: its Elo is -inf */
     stats_wilson(0, 0, STATS_Z95, &lo, &hi);
     ck_assert(lo == 0 && hi == 1);
     ck_assert_double_eq_tol(stats_elo(0.5), 0.0, 1e-12);
