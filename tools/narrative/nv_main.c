@@ -16,7 +16,7 @@ static void usage(FILE *f)
         "usage: hane-narrative generate --algo mcts|bfs|dfs|best [--budget 3000000] [--runs 1]\n"
         "           [--seed S] [--c 0.3] [--rollout uniform|biased|table] [--selection-bias]\n"
         "           [--no-prune] [--max-len 20] [--believe TYPE=L ...] [--world FILE]\n"
-        "           [--json FILE] [--quiet]\n"
+        "           [--json FILE] [--quiet] [--mem-cap 4096]\n"
         "       hane-narrative eval FILE [--world FILE] [--believe TYPE=L ...]\n"
         "       hane-narrative actions [FILE] [--world FILE] [--believe TYPE=L ...]\n"
         "       hane-narrative table1 [--runs 10] [--jobs J] [--out DIR]\n"
@@ -90,6 +90,9 @@ static int parse_opts(int argc, char **argv, opts *o)
         } else if (strcmp(a, "--budget") == 0) {
             if (!parse_u64(v, &o->p.budget, 1, (uint64_t)1 << 31))
                 return die("--budget needs an integer in 1..2^31", v);
+        } else if (strcmp(a, "--mem-cap") == 0) {
+            if (!parse_u64(v, &o->p.mem_cap_mb, 0, (uint64_t)1 << 30))
+                return die("--mem-cap needs a size in MiB (0 = none)", v);
         } else if (strcmp(a, "--runs") == 0) {
             if (!parse_u64(v, &o->runs, 1, 1000))
                 return die("--runs needs an integer in 1..1000", v);
@@ -279,6 +282,9 @@ static int cmd_generate(nv_world *w, opts *o)
                "  last action: %s\n", (int)r, res.best.E,
                (unsigned long long)res.nodes_created, (unsigned long long)res.peak_nodes,
                res.time_ms, last);
+        if (res.memory_capped)
+            printf("run %d: stopped at the memory cap of %llu MiB\n", (int)r,
+                   (unsigned long long)p.mem_cap_mb);
         json_array_append_new(all, nv_result_json(w, &p, &res));
     }
     if (o->runs > 1 && rc == 0)

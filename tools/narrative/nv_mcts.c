@@ -42,6 +42,7 @@ typedef struct mcts {
     int *legal;
     double *weight;
     bool oom;
+    size_t bytes, cap_bytes; /* node array plus untried lists, and the cap */
     nv_result *res;
 } mcts;
 
@@ -54,12 +55,17 @@ static int32_t node_new(mcts *m, int32_t parent, int action)
     } else {
         if (m->used == m->cap) {
             size_t nc = m->cap ? m->cap * 2 : 1024;
+            if (m->bytes + (nc - m->cap) * sizeof(mnode) > m->cap_bytes) {
+                m->res->memory_capped = true;
+                return NIL;
+            }
             mnode *nn = realloc(m->nodes, nc * sizeof *nn);
             if (!nn) {
                 m->oom = true;
                 return NIL;
             }
             m->nodes = nn;
+            m->bytes += (nc - m->cap) * sizeof(mnode);
             m->cap = nc;
         }
         x = (int32_t)m->used++;
@@ -83,8 +89,11 @@ static void node_free(mcts *m, int32_t x, bool counted)
             stack = c;
             c = next;
         }
-        free(m->nodes[y].untried);
-        m->nodes[y].untried = NULL;
+        if (m->nodes[y].untried) {
+            m->bytes -= m->nodes[y].n_untried * sizeof(uint16_t);
+            free(m->nodes[y].untried);
+            m->nodes[y].untried = NULL;
+        }
         m->nodes[y].sibling = m->free_head;
         m->free_head = y;
         if (counted || y != x)
@@ -130,6 +139,11 @@ static void list_actions(mcts *m, int32_t x, const nv_state *s)
     if (n == 0)
         return;
     search_rng_shuffle_ints(&m->rng, m->legal, (size_t)n);
+    if (m->bytes + (size_t)n * sizeof(uint16_t) > m->cap_bytes) {
+        m->res->memory_capped = true;
+        nd->terminal = true;    /* no room for its children: the iteration stops below */
+        return;
+    }
     nd->untried = malloc((size_t)n * sizeof *nd->untried);
     if (!nd->untried) {
         m->oom = true;
@@ -138,6 +152,7 @@ static void list_actions(mcts *m, int32_t x, const nv_state *s)
     for (int k = 0; k < n; k++)
         nd->untried[k] = (uint16_t)m->legal[k];
     nd->n_untried = (uint16_t)n;
+    m->bytes += (size_t)n * sizeof(uint16_t);
 }
 
 static int32_t select_child(const mcts *m, int32_t x)
@@ -175,7 +190,7 @@ static bool iterate(mcts *m, int32_t root, const nv_state *s0, const nv_story *s
         mnode *nd = &m->nodes[x];
         if (!nd->listed)
             list_actions(m, x, &s);
-        if (m->oom)
+        if (m->oom || m->res->memory_capped)
             return false;
         nd = &m->nodes[x];
         if (nd->terminal || nd->n_untried > 0 || nd->child == NIL)
@@ -190,13 +205,14 @@ static bool iterate(mcts *m, int32_t root, const nv_state *s0, const nv_story *s
         if (m->created >= m->p->budget)
             return false;
         int g = m->nodes[x].untried[--m->nodes[x].n_untried];
+        m->bytes -= sizeof(uint16_t);     /* count the list as it shrinks */
         if (m->nodes[x].n_untried == 0) {
             free(m->nodes[x].untried);
             m->nodes[x].untried = NULL;
         }
         int32_t c = node_new(m, x, g);
         if (c == NIL)
-            return false;
+            return false;       /* out of memory or at the cap */
         m->nodes[c].sibling = m->nodes[x].child;
         m->nodes[x].child = c;
         m->created++;
@@ -259,6 +275,7 @@ int nv_search_mcts(const nv_world *w, const nv_params *p, nv_result *res, char *
                    size_t cap)
 {
     mcts m = { .w = w, .p = p, .free_head = NIL, .res = res };
+    m.cap_bytes = p->mem_cap_mb ? (size_t)p->mem_cap_mb << 20 : SIZE_MAX;
     search_rng_seed3(&m.rng, p->seed, (uint64_t)p->algo, (uint64_t)p->run);
     m.tsum = calloc((size_t)w->n_ground, sizeof *m.tsum);
     m.tcount = calloc((size_t)w->n_ground, sizeof *m.tcount);

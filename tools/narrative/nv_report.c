@@ -63,14 +63,15 @@ json_t *nv_result_json(const nv_world *w, const nv_params *p, const nv_result *r
     for (int t = 0; t < NV_NTYPES; t++)
         if (w->lambda[t] != 1.0)
             json_object_set_new(lam, nv_type_name(t), json_real(w->lambda[t]));
-    json_t *params = json_pack("{s:f, s:s, s:b, s:b, s:i, s:i, s:o}", "c", p->c, "rollout",
-                               nv_rollout_name(p->rollout), "selection_bias",
+    json_t *params = json_pack("{s:f, s:s, s:b, s:b, s:i, s:i, s:I, s:o}", "c", p->c,
+                               "rollout", nv_rollout_name(p->rollout), "selection_bias",
                                p->selection_bias, "prune", p->prune, "max_len", w->max_len,
-                               "run", p->run, "believe", lam);
-    return json_pack("{s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:f, s:o, s:o}", "world", w->name,
-                     "algo", nv_algo_name(p->algo), "params", params, "seed",
+                               "run", p->run, "mem_cap_mb", (json_int_t)p->mem_cap_mb,
+                               "believe", lam);
+    return json_pack("{s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:f, s:b, s:o, s:o}", "world",
+                     w->name, "algo", nv_algo_name(p->algo), "params", params, "seed",
                      (json_int_t)p->seed, "budget", (json_int_t)p->budget, "nodes_created",
                      (json_int_t)r->nodes_created, "peak_nodes", (json_int_t)r->peak_nodes,
-                     "time_ms", r->time_ms, "best", nv_story_json(w, &r->best), "committed",
-                     nv_story_json(w, &r->committed));
+                     "time_ms", r->time_ms, "memory_capped", r->memory_capped, "best",
+                     nv_story_json(w, &r->best), "committed", nv_story_json(w, &r->committed));
 }

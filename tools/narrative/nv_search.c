@@ -11,7 +11,8 @@ static const char *const roll_names[] = { "uniform", "biased", "table" };
 nv_params nv_params_default(void)
 {
     nv_params p = { .algo = NV_ALGO_MCTS, .budget = 3000000, .seed = 1, .run = 0, .c = 0.3,
-                    .rollout = NV_ROLL_BIASED, .selection_bias = false, .prune = true };
+                    .rollout = NV_ROLL_BIASED, .selection_bias = false, .prune = true,
+                    .mem_cap_mb = 4096 };
     return p;
 }
 

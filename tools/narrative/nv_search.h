@@ -21,6 +21,7 @@ typedef struct nv_params {
     nv_rollout rollout;
     bool selection_bias;
     bool prune;             /* step-wise commitment */
+    uint64_t mem_cap_mb;    /* MCTS: stop (not fail) when the tree would exceed this */
 } nv_params;
 
 typedef struct nv_story {
@@ -35,6 +36,7 @@ typedef struct nv_result {
     uint64_t nodes_created; /* root excluded */
     uint64_t peak_nodes;    /* most nodes alive at once, root excluded */
     uint64_t iterations;    /* pops or MCTS iterations */
+    bool memory_capped;     /* MCTS stopped at mem_cap_mb before the budget was spent */
     double time_ms;
 } nv_result;
 

@@ -338,6 +338,17 @@ START_TEST(check9_budgets)
     r = run(NV_ALGO_MCTS, 4000, 3, false);
     ck_assert_uint_le(r.nodes_created, 4000);
     ck_assert_uint_eq(r.peak_nodes, r.nodes_created);
+    /* the memory cap stops an unpruned search early, not as an error */
+    nv_params p = nv_params_default();
+    p.budget = 200000;
+    p.prune = false;
+    p.mem_cap_mb = 1;
+    char err[256];
+    ck_assert_int_eq(nv_search(W, &p, &r, err, sizeof err), 0);
+    ck_assert(r.memory_capped);
+    ck_assert_uint_lt(r.nodes_created, 200000);
+    ck_assert_uint_le(r.nodes_created * 48, (uint64_t)1 << 20);
+    ck_assert_uint_eq(r.peak_nodes, r.nodes_created);
     /* a world too small to spend the budget: BFS stops when the space runs out */
     W->max_len = 1;
     r = run(NV_ALGO_BFS, 5000, 3, true);
