@@ -66,7 +66,7 @@ static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum 
         if (b->color[p] != BLACK && b->color[p] != WHITE)
             continue;
         double o = b->color[p] == BLACK ? own[p] : -own[p];
-        if (o <= -thr) {
+        if (o < -thr) {
             dead[p] = 1;
             if (b->color[p] == c)
                 n++;

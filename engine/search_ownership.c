@@ -84,15 +84,19 @@ int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead)
         search_ownership(s, g, OWN_PLAYOUTS, own);
     const struct board *b = &g->board;
     memset(dead, 0, (size_t)b->geom->points);
-    /* P(other colour owns the point) >= threshold implies own <= 1 - 2 threshold
-     * (Black's view, stones of Black; mirrored for White). */
+    /* Ownership is P(Black) - P(White); a Black stone is dead when White's
+     * share beats Black's by the margin the threshold implies (2 t - 1; at
+     * t = 0.5 a plain majority), mirrored for White. A majority rule, not a
+     * high bar: positions scored before every group has two eyes leave light
+     * playouts unsure, and a lone stone deep in enemy area often owns its
+     * point in only 40% of them while the area's owner has 60%. */
     double thr = 2 * s->p.dead_threshold - 1;
     int n = 0;
     for (int p = 0; p < b->geom->points; p++) {
         if (b->color[p] != BLACK && b->color[p] != WHITE)
             continue;
         double o = b->color[p] == BLACK ? own[p] : -own[p];
-        if (o <= -thr) {
+        if (o < -thr) {
             dead[p] = 1;
             n++;
         }
