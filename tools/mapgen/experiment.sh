@@ -36,6 +36,9 @@ run_all() {   # $1 = dir, $2.. = budget options per problem via callback
         done
     done
     "$BIN" table --in "$dir" | tee "$dir/table.txt"
+    if command -v python3 >/dev/null 2>&1; then
+        python3 "$HERE/pngshrink.py" "$dir"/sheet-*.png   # optional: ~100x smaller
+    fi
     if command -v gnuplot >/dev/null 2>&1; then
         sh "$HERE/charts.sh" "$dir"
     else
