@@ -24,6 +24,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static struct board_geom geoms[BOARD_MAX_SIZE + 1];
@@ -166,6 +167,13 @@ static void clear_slow(struct board *b, int size)
  * beyond the size's points keep old values; nothing reads them. */
 void board_clear(struct board *b, int size)
 {
+    /* Callers validate sizes from input (GTP boardsize, SGF SZ); a bad one
+     * here is a bug, and copying from outside the table would hide it. */
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE) {
+        fprintf(stderr, "hane: %s:%d: board_clear: size %d outside %d..%d\n", __FILE__,
+                __LINE__, size, BOARD_MIN_SIZE, BOARD_MAX_SIZE);
+        abort();
+    }
     board_init();
     board_copy(b, &empty_board[size]);
 }
