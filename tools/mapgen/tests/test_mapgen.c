@@ -1,6 +1,7 @@
 /* test_mapgen.c — the acceptance checks of spec mapgen.md §10, hand-verified values. */
 #include "tools/mapgen/mg_batch.h"
 #include "tools/mapgen/mg_env.h"
+#include "tools/mapgen/mg_png.h"
 #include "tools/mapgen/mg_problem.h"
 #include "tools/mapgen/mg_run.h"
 #include "tools/mapgen/mg_sokoban.h"
@@ -371,6 +372,31 @@ START_TEST(test_smoke)
 }
 END_TEST
 
+/* ---- the PNG writer's checksums (published check values) and file layout ---- */
+START_TEST(test_png)
+{
+    ck_assert_uint_eq(mg_crc32(0, (const uint8_t *)"123456789", 9), 0xcbf43926u);
+    ck_assert_uint_eq(mg_adler32(1, (const uint8_t *)"Wikipedia", 9), 0x11e60398u);
+    char path[] = "/tmp/mapgen-png-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    const mg_problem *p = mg_problem_get(MG_SOKOBAN);
+    uint8_t map[MG_MAX_CELLS] = {0};
+    ck_assert_int_eq(mg_png_map(path, p, map, 1, 1), 0);
+    FILE *f = fopen(path, "rb");
+    uint8_t head[24];
+    ck_assert_uint_eq(fread(head, 1, 24, f), 24);
+    fclose(f);
+    unlink(path);
+    ck_assert(memcmp(head, "\x89PNG\r\n\x1a\n", 8) == 0);
+    ck_assert(memcmp(head + 12, "IHDR", 4) == 0);
+    /* 7 × 7 tiles of 16 px */
+    ck_assert_int_eq((head[16] << 24) | (head[17] << 16) | (head[18] << 8) | head[19], 112);
+    ck_assert_int_eq((head[20] << 24) | (head[21] << 16) | (head[22] << 8) | head[23], 112);
+}
+END_TEST
+
 static Suite *mapgen_suite(void)
 {
     Suite *s = suite_create("mapgen");
@@ -383,6 +409,7 @@ static Suite *mapgen_suite(void)
     tcase_add_test(tc, test_wide);
     tcase_add_test(tc, test_narrow_turtle);
     tcase_add_test(tc, test_rank_selection);
+    tcase_add_test(tc, test_png);
     tcase_add_test(tc, test_determinism);
     tcase_add_test(tc, test_smoke);
     suite_add_tcase(s, tc);
