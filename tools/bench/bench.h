@@ -43,5 +43,8 @@ double bench_features(const struct bench_entry *e, double seconds);
 /* Positions per second through one MM iteration (all features), synthetic data
  * of 20000 positions x 190 candidates, 1 thread. */
 double bench_mm(const struct bench_entry *e, double seconds);
+/* The same two per CPU second of the thread (robust on a loaded machine). */
+double bench_features_cpu(const struct bench_entry *e, double seconds);
+double bench_mm_cpu(const struct bench_entry *e, double seconds);
 
 #endif

@@ -44,6 +44,10 @@ static const struct bench_entry entries[] = {
       bench_features, 19, 1 },
     { "mm_positions_per_s", "positions/s through one MM iteration (190 candidates each), 1 thread",
       bench_mm, 19, 1 },
+    { "features_positions_per_cpu_s_19", "positions per CPU second of the thread, BT features of all legal moves, 19x19",
+      bench_features_cpu, 19, 1 },
+    { "mm_positions_per_cpu_s", "positions per CPU second through one MM iteration (190 candidates each), 1 thread",
+      bench_mm_cpu, 19, 1 },
 };
 #define N_ENTRIES ((int)(sizeof entries / sizeof entries[0]))
 
