@@ -56,16 +56,20 @@ struct board_string {
     uint32_t lib_sum;   /* sum of the liberty points: the liberty itself when libs == 1 */
 };
 
+/* 16 KB in all; board_copy copies only the part a size uses (about 2.5 KB on
+ * 9x9, 9 KB on 19x19), so keep per-point arrays whole and in this order. */
 struct board {
     const struct board_geom *geom;
     int size;
     uint8_t color[BOARD_MAX_POINTS];        /* enum color per point */
     uint16_t sid[BOARD_MAX_POINTS];         /* string id of a stone (0 for empty/border) */
     uint16_t next_stone[BOARD_MAX_POINTS];  /* circular list of the stones of a string */
-    struct board_string str[BOARD_MAX_POINTS]; /* indexed by string id */
+    /* Indexed by string id. str[0] is an all-zero dummy that the branch-free
+     * update code adds zeros to: nothing may store into it. */
+    struct board_string str[BOARD_MAX_POINTS];
     /* 3x3 neighbourhood of every point: 2 bits per neighbour in the order of
-     * geom->offs (N, E, S, W, NE, SE, SW, NW), value = enum color. Kept
-     * incrementally for all points; meaningful for empty ones. */
+     * geom->offs (N, E, S, W, NE, SE, SW, NW), value = enum color (3 = off
+     * the board). Kept incrementally and exact for every on-board point. */
     uint16_t nbr3x3[BOARD_MAX_POINTS];
     /* Empty points, in a list with an index map for O(1) removal and random picks. */
     uint16_t empty[BOARD_MAX_POINTS];
