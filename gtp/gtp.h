@@ -16,9 +16,10 @@ struct gtp;
 
 struct gtp_options {
     /* For the fuzzer: loadsgf opens no file, and hane-param values are checked
-     * but not applied, genmove ignores the clocks, and a dead-stone or
-     * analysis-snapshot search runs only once per session and only on boards up
-     * to 4x4 (otherwise they act as if they found nothing), so no input can make hane think long or allocate much. */
+     * but not applied, genmove ignores the clocks, and the searches
+     * behind final_score, final_status_list, hane-heatmap and hane-pv (thousands
+     * of playouts, or a timed analysis) do not run: those commands answer as if
+     * nothing were dead or analysed, so no input can make hane think long or allocate much. */
     bool sandbox;
 };
 

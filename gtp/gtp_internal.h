@@ -44,7 +44,6 @@ struct gtp {
     struct gtp_buf stream_line;
     bool kata;                  /* kata-analyze format */
     bool kata_ownership;
-    int sandbox_heavy;          /* expensive searches left in a sandbox */
 };
 
 typedef enum gtp_status (*gtp_handler)(struct gtp *g, struct gtp_cmd *c);
@@ -69,7 +68,7 @@ void gtp_stop_thinking(struct gtp *g);
 /* Budget for the next search: the clocks, or in a sandbox the parameters alone. */
 struct time_control *gtp_time(struct gtp *g, struct time_control *scratch);
 /* May an expensive search (dead stones: thousands of playouts; a snapshot of
- * the analysis) run? Always, except in a sandbox past its small allowance. */
+ * the analysis) run? Always, except in a sandbox. */
 bool gtp_heavy_allowed(struct gtp *g);
 /* Writes the vertices of the stones where mark[p] is set, one string per line. */
 void gtp_print_strings(struct gtp *g, const uint8_t *mark);
