@@ -14,11 +14,13 @@ GNUGO      ?= /usr/games/gnugo
 HANE_MATCH := $(BINDIR)/hane-match
 MATCH_NICE ?= nice -n 10
 
-# strength-smoke: short and strict; every game recorded under build/match/smoke.
-SMOKE_HANE ?= $(BINDIR)/hane threads=1
+# strength-smoke: short and strict; every game recorded under build/match/smoke,
+# played by a copy of bin/hane (others may rebuild bin/hane meanwhile).
+SMOKE_HANE ?= build/match/smoke/hane threads=1
 SMOKE_ARGS ?= --games 10 --size 9 --komi 7.5 --jobs 2
 strength-smoke: $(HANE_MATCH) $(BINDIR)/hane
 	rm -rf build/match/smoke
+	$(call match_snapshot,build/match/smoke)
 	$(MATCH_NICE) $(HANE_MATCH) $(SMOKE_ARGS) --strict --gtp-log --out build/match/smoke \
 	  --json build/match/smoke.json "$(SMOKE_HANE)" "$(GNUGO) --mode gtp --level 1"
 
