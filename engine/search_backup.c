@@ -33,12 +33,41 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
         struct tree_node *n = t->path[d];
         uint32_t half = c == BLACK ? black_half : 2 - black_half;
         struct tree_node *ch = tree_node_at(&s->tree, n->first);
-        for (int i = 0; i < n->n_children; i++) {
+        int nc = n->n_children;
+        if (d == 0) {
+            uint64_t add = ((uint64_t)half << 32) | 1;
+            for (int i = 0; i < nc; i++) {
+                int m = ch[i].move;
+                if (m && t->amaf_stamp[m] == st && t->amaf_color[m] == c)
+                    t->root_amaf[i] += add;
+            }
+            continue;
+        }
+        for (int i = 0; i < nc; i++) {
             int m = ch[i].move;
             if (m && t->amaf_stamp[m] == st && t->amaf_color[m] == c)
                 tree_amaf_add(&ch[i], half);
         }
     }
+}
+
+/* Root AMAF is flushed every this many playouts of a thread: stale by at
+ * most that much in the selection at the root, which a search of thousands
+ * of playouts does not feel. */
+#define ROOT_AMAF_FLUSH 16
+
+void search_flush_root_amaf(struct search_thread *t)
+{
+    struct tree_node *root = tree_root(&t->s->tree);
+    t->root_amaf_pending = 0;
+    if (!tree_is_expanded(root))
+        return;
+    struct tree_node *ch = tree_node_at(&t->s->tree, root->first);
+    for (int i = 0; i < root->n_children; i++)
+        if (t->root_amaf[i]) {
+            atomic_fetch_add_explicit(&ch[i].amaf, t->root_amaf[i], memory_order_relaxed);
+            t->root_amaf[i] = 0;
+        }
 }
 
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
@@ -52,6 +81,9 @@ void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black
             mover = (enum color)t->seq[d - 1].color;
         tree_backup(t->path[d], vl, mover == BLACK ? black_half : 2 - black_half);
     }
-    if (s->p.rave && n_seq >= depth)
+    if (s->p.rave && n_seq >= depth && depth > 0) {
         amaf_update(t, depth, n_seq, black_half);
+        if (++t->root_amaf_pending >= ROOT_AMAF_FLUSH)
+            search_flush_root_amaf(t);
+    }
 }

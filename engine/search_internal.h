@@ -45,6 +45,12 @@ struct search_thread {
     uint8_t amaf_color[BOARD_MAX_POINTS];
     uint32_t cur_stamp;
     uint8_t owner[BOARD_MAX_POINTS];
+    /* AMAF results for the root's children (by child index), kept here and
+     * added to the tree every few playouts: every playout touches most of
+     * them, and with several threads writing them at once the cache lines
+     * would bounce between cores on every playout. */
+    uint64_t root_amaf[BOARD_MAX_POINTS];
+    int root_amaf_pending;
     /* Ownership counts of this worker's playouts in this search. Written by
      * the worker only (relaxed store of load + 1, no RMW needed); read by a
      * reporter at any time, hence atomic. */
@@ -134,6 +140,8 @@ bool search_hist_has(const struct search_job *j, uint64_t h);
 
 /* search_backup.c: results (half points for Black) up the path, with AMAF. */
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half);
+/* Adds the thread's buffered root AMAF results to the tree. */
+void search_flush_root_amaf(struct search_thread *t);
 
 /* search_decide.c: the move to play after a search. */
 struct search_result search_decide(struct search *s, const struct game *g);

@@ -3,6 +3,7 @@
 #include "engine/search_internal.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Adds the final owners of this playout (t->owner) and its score to the
  * worker's counters; the worker is their only writer. */
@@ -98,6 +99,8 @@ static void worker(struct search_thread *t)
     struct search *s = t->s;
     struct search_job *j = &s->job;
     unsigned k = 0;
+    t->root_amaf_pending = 0;
+    memset(t->root_amaf, 0, sizeof t->root_amaf);
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
         one_playout(t);
         int64_t done = atomic_fetch_add_explicit(&j->playouts, 1, memory_order_relaxed) + 1;
@@ -114,6 +117,7 @@ static void worker(struct search_thread *t)
                 atomic_store(&j->stop, true);
         }
     }
+    search_flush_root_amaf(t);
 }
 
 static void *worker_main(void *arg)
