@@ -73,8 +73,6 @@ void tree_clear(struct tree *t, enum color to_move)
     node_init(&p->nodes[r], PASS, 0, 128);
     t->root = r;
     t->root_color = to_move;
-    t->root_hash = 0;
-    t->root_moves = -1;
 }
 
 bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,

@@ -93,11 +93,8 @@ struct tree {
     struct tree_pool pool[2];       /* pool[cur] holds the tree, the other is the reuse target */
     int cur;
     uint32_t root;                  /* index of the root in pool[cur] */
-    /* The position the root stands for (for reuse): its hash and the number of
-     * game moves that led to it. */
-    uint64_t root_hash;
-    int root_moves;
-    enum color root_color;          /* side to move at the root */
+    enum color root_color;          /* side to move at the root (the search keeps the
+                                     * game the root stands for, to match on reuse) */
 };
 
 /* Allocates two pools sharing `bytes` (zero pages are not touched until used).
