@@ -19,9 +19,4 @@ $(PAT_DEFAULT).o: $(PAT_DEFAULT).c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -c $< -o $@
 
-# patterns/ uses the raw board and the engine uses patterns/: the two archives
-# would need each other on the link line, which the `program` and `unit_test`
-# macros (with $^, duplicates dropped) cannot express. board.o has no other
-# dependency, so a copy of it goes into libpatterns too; the linker takes
-# whichever comes first and never both.
-$(LIBPATTERNS): $(call objs,$(PATTERNS_SRC)) $(PAT_DEFAULT).o $(call objs,engine/board.c)
+$(LIBPATTERNS): $(call objs,$(PATTERNS_SRC)) $(PAT_DEFAULT).o
