@@ -8,10 +8,9 @@
  * unacceptable, swap it to position n-1 and draw again among n-1. Every
  * acceptable point is then equally likely, and the cost is one draw per
  * rejected point (few: eyes and suicides). The swaps only reorder the list. */
-static point light_choose(struct playout_policy *pp, struct board *b, enum color c,
-                          struct rng *r)
+static inline __attribute__((always_inline)) point light_pick(struct board *b, enum color c,
+                                                              struct rng *r)
 {
-    (void)pp;
     int n = b->n_empty;
     while (n > 0) {
         int i = (int)rng_below(r, (uint32_t)n);
@@ -31,6 +30,13 @@ static point light_choose(struct playout_policy *pp, struct board *b, enum color
         b->empty_pos[p] = (uint16_t)n;
     }
     return PASS;
+}
+
+static point light_choose(struct playout_policy *pp, struct board *b, enum color c,
+                          struct rng *r)
+{
+    (void)pp;
+    return light_pick(b, c, r);
 }
 
 /* Area score of a finished playout. After two passes no empty point has an
@@ -64,6 +70,17 @@ double playout_run(struct board *b, struct playout_policy *pp, struct rng *r,
     struct playout_move *rm = rec ? rec->moves : NULL;
     int rn = 0, rmax = rec ? rec->max_moves : 0;
     enum color c = b->to_move;
+    if (pp->choose == light_choose && !pp->played && !rm) {
+        /* The light policy without recording: the same moves, with the
+         * choice inlined and no indirect call or hook tests per move. */
+        for (int m = 0; m < max_moves && b->passes < 2; m++) {
+            board_play_known_legal(b, c, light_pick(b, c, r));
+            c = color_other(c);
+        }
+        if (rec) rec->n_moves = 0;
+        if (rec && rec->owner) return board_area_owner_dead(b, NULL, komi, rec->owner);
+        return playout_score(b, komi);
+    }
     for (int m = 0; m < max_moves && b->passes < 2; m++) {
         point p = pp->choose(pp, b, c, r);
         board_play_known_legal(b, c, p);
