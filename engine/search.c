@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/search_internal.h"
+#include "patterns/gammas.h"
 
 double search_now(void)
 {
@@ -58,8 +59,32 @@ static void free_threads(struct search *s)
 
 /* (Re)builds everything that depends on the parameters; on failure the old
  * state is kept. */
+/* The gamma table of `patterns`: the compiled-in one when empty, else the
+ * file, loaded again only when the name changes. A bad file fails the
+ * build with the loader's message and leaves the old table in place. */
+static bool load_gammas(struct search *s, const struct params *p, char *err, int err_len)
+{
+    if (s->gammas && strcmp(p->patterns, s->p.patterns) == 0)
+        return true;
+    struct pat_gammas *own = NULL;
+    if (p->patterns[0]) {
+        char why[512];
+        own = pat_gammas_load(p->patterns, why, sizeof why);
+        if (!own) {
+            snprintf(err, err_len, "patterns: %s", why);
+            return false;
+        }
+    }
+    pat_gammas_free(s->gammas_owned);
+    s->gammas_owned = own;
+    s->gammas = own ? own : pat_gammas_default();
+    return true;
+}
+
 static bool build(struct search *s, const struct params *p, char *err, int err_len)
 {
+    if (!load_gammas(s, p, err, err_len))
+        return false;
     struct playout_policy probe;
     if (!make_policy(p, &probe, err, err_len))
         return false;
@@ -143,6 +168,7 @@ void search_free(struct search *s)
     search_analyze_stop(s);
     free_threads(s);
     tree_free(&s->tree);
+    pat_gammas_free(s->gammas_owned);
     game_free(&s->root_game);
     free(s->job.hist);
     free(s);

@@ -170,8 +170,10 @@ struct search_result search_decide(struct search *s, const struct game *g)
             return res;
         }
     }
-    /* Never pass while losing if another move remains. */
-    if (res.move == PASS && res.winrate < 0.5 && np) {
+    /* Passing is for the two cases above. A pass that merely collected the
+     * most visits (few playouts, or a lopsided count) gives the game away
+     * while useful moves remain, and never passes while losing. */
+    if (res.move == PASS && np && (res.winrate < 0.5 || useful_move_left(s))) {
         res.move = tree_move(np);
         res.winrate = tree_winrate(np, 0.5);
     }

@@ -87,6 +87,8 @@ struct search_job {
     _Atomic int64_t playouts;
 };
 
+struct pat_gammas;
+
 struct search {
     struct params p;
     int n_threads;
@@ -115,6 +117,10 @@ struct search {
     uint64_t own_cache_hash;
     int own_cache_moves, own_cache_size;
     bool own_cache_valid;
+    /* Bradley-Terry gammas (params `patterns`): the compiled-in table, or
+     * gammas_owned when loaded from a file. Read-only during a search. */
+    const struct pat_gammas *gammas;
+    struct pat_gammas *gammas_owned;
     /* kgs-genmove_cleanup: the opponent's dead stones (search_decide). */
     uint8_t cleanup_dead[BOARD_MAX_POINTS];
 };
