@@ -144,17 +144,19 @@ static inline point board_atari_lib(const struct board *b, point p)
  * neighbours is empty (`code` = its 3x3 code), simple ko aside: it must join
  * a friendly string with another liberty or take an enemy string's last one.
  * The playout's inner loop; board_is_legal is the general form. */
+static inline unsigned board_min2_(unsigned libs) { return libs < 2 ? libs : 2; }
+
 static inline bool board_legal_surrounded(const struct board *b, enum color c, point p,
                                           unsigned code)
 {
     int s = b->geom->stride;
-    unsigned other = 3 - (unsigned)c;
     /* Written out for the four directions (N, E, S, W): a loop here is not
      * unrolled at -O2, and this runs for most candidate points late in a
      * playout. */
+    /* Per direction: min(libs, 2) must be 2 for a friendly string and 1
+     * for an enemy one; border (string 0, no liberties) never qualifies. */
 #define BOARD_LEGAL_DIR_(i, q) \
-    ((((code >> (2 * (i))) & 3) == (unsigned)c) & (b->str[b->sid[q]].libs > 1)) | \
-    ((((code >> (2 * (i))) & 3) == other) & (b->str[b->sid[q]].libs == 1))
+    (board_min2_(b->str[b->sid[q]].libs) == 1u + (((code >> (2 * (i))) & 3) == (unsigned)c))
     return BOARD_LEGAL_DIR_(0, p + s) | BOARD_LEGAL_DIR_(1, p + 1) |
            BOARD_LEGAL_DIR_(2, p - s) | BOARD_LEGAL_DIR_(3, p - 1);
 #undef BOARD_LEGAL_DIR_
