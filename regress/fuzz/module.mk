@@ -32,7 +32,13 @@ $(FUZZ_DIR)/%.o: %.c
 	@$(if $(Q),echo "  CC      $< (fuzz)")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ)
+# The compiled-in gamma table (generated C from data/gammas.json, see patterns/module.mk).
+$(FUZZ_DIR)/gen/pat_default.o: $(PAT_DEFAULT).c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $< (fuzz)")
+	$(Q)$(FUZZ_CC) $(filter-out -MMD -MP,$(FUZZ_CFLAGS)) -c $< -o $@
+
+$(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ) $(FUZZ_DIR)/gen/pat_default.o
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
