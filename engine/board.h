@@ -156,7 +156,9 @@ static inline bool board_legal_surrounded(const struct board *b, enum color c, p
     /* Per direction: min(libs, 2) must be 2 for a friendly string and 1
      * for an enemy one; border (string 0, no liberties) never qualifies. */
 #define BOARD_LEGAL_DIR_(i, q) \
-    (board_min2_(b->str[b->sid[q]].libs) == 1u + (((code >> (2 * (i))) & 3) == (unsigned)c))
+    (int)(board_min2_(b->str[b->sid[q]].libs) == 1u + (((code >> (2 * (i))) & 3) == (unsigned)c))
+    /* Bitwise | on purpose: all four tests are cheap, and a branch per
+     * direction mispredicts. */
     return BOARD_LEGAL_DIR_(0, p + s) | BOARD_LEGAL_DIR_(1, p + 1) |
            BOARD_LEGAL_DIR_(2, p - s) | BOARD_LEGAL_DIR_(3, p - 1);
 #undef BOARD_LEGAL_DIR_
