@@ -26,6 +26,8 @@ strength-smoke: $(HANE_MATCH) $(BINDIR)/hane
 
 # strength: the standard set is 9x9, hane with 2 threads and 1 s a move against
 # GNU Go level 10, 50 games, one game at a time (hane uses both cores).
+# playouts=0: hane's default playout budget (10,000) would otherwise end a
+# move after about 0.2 s, long before the second is up.
 # Variants (issue 5 and later): make strength SIZE=19 GAMES=20 TIME=... HANE_ARGS=...
 # The run plays a copy of bin/hane taken when its directory is created, so
 # rebuilding during a long run cannot mix engine versions; the run resumes
@@ -38,7 +40,7 @@ JOBS      ?= 1
 TIME      ?= none
 # GNU Go keeps no clock, so by default the opponent plays without one.
 TIME_B    ?= none
-HANE_ARGS ?= threads=2 time_per_move=1
+HANE_ARGS ?= threads=2 time_per_move=1 playouts=0
 OPPONENT  ?= $(GNUGO) --mode gtp --level 10
 STRENGTH_DIR ?= build/match/strength-$(SIZE)
 # match_snapshot DIR: copy bin/hane into DIR once, with the commit it came from.
