@@ -295,8 +295,10 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->t0 = search_now();
 }
 
-struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
-                                    struct time_control *tc)
+/* One move's thinking: budget from the clock, search, decide, book the time.
+ * `cleanup` is kgs-genmove_cleanup's rule (capture dead stones before passing). */
+static struct search_result think(struct search *s, const struct game *g, enum color c,
+                                  struct time_control *tc, bool cleanup)
 {
     search_analyze_stop(s);
     double t0 = search_now();
@@ -304,6 +306,7 @@ struct search_result search_genmove(struct search *s, const struct game *g, enum
     int64_t po;
     timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
     search_prepare(s, g, c);
+    s->job.cleanup = cleanup;
     s->job.max_playouts = po;
     s->job.soft = soft;
     s->job.hard = hard;
@@ -321,26 +324,16 @@ struct search_result search_genmove(struct search *s, const struct game *g, enum
     return res;
 }
 
+struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
+                                    struct time_control *tc)
+{
+    return think(s, g, c, tc, false);
+}
+
 struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
                                             enum color c, struct time_control *tc)
 {
-    search_analyze_stop(s);
-    double t0 = search_now();
-    double soft, hard;
-    int64_t po;
-    timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
-    search_prepare(s, g, c);
-    s->job.cleanup = true;
-    s->job.max_playouts = po;
-    s->job.soft = soft;
-    s->job.hard = hard;
-    s->job.t0 = t0;
-    search_run(s);
-    struct search_result res = search_decide(s, g);
-    res.seconds = search_now() - t0;
-    res.playouts = atomic_load(&s->job.playouts);
-    timectl_spent(tc, c, res.seconds);
-    return res;
+    return think(s, g, c, tc, true);
 }
 
 void search_stats(struct search *s, struct search_stats *out)
