@@ -177,16 +177,19 @@ static void anneal(opt *o, mg_outcome *out)
     finish(o, &cur, false, it, out);
 }
 
-static void evolve(opt *o, mg_outcome *out)
+/* A population could not be allocated: the run ends with no map. */
+static void out_of_memory(opt *o, mg_outcome *out)
 {
-    int mu = o->c->es_mu, lambda = o->c->es_lambda, n = mu + lambda;
-    indiv *pop = malloc((size_t)n * sizeof *pop);
-    if (!pop) {
-        o->stop = "out-of-memory";
-        indiv none;
-        memset(&none, 0, sizeof none);
-        return finish(o, &none, false, 0, out);
-    }
+    o->stop = "out-of-memory";
+    indiv none;
+    memset(&none, 0, sizeof none);
+    finish(o, &none, false, 0, out);
+}
+
+/* n random individuals, best first; the first one's statistics are the
+ * heuristic's reference (as for the single-map optimisers). */
+static void init_population(opt *o, indiv *pop, int n)
+{
     for (int i = 0; i < n; i++) {
         random_indiv(o, &pop[i]);
         if (i == 0)
@@ -194,6 +197,17 @@ static void evolve(opt *o, mg_outcome *out)
         pop[i].fit = mg_heuristic(o->e->p, &pop[i].stats, &o->e->ref);
     }
     sort_pop(pop, n);
+}
+
+static void evolve(opt *o, mg_outcome *out)
+{
+    int mu = o->c->es_mu, lambda = o->c->es_lambda, n = mu + lambda;
+    indiv *pop = malloc((size_t)n * sizeof *pop);
+    if (!pop) {
+        out_of_memory(o, out);
+        return;
+    }
+    init_population(o, pop, n);
     uint64_t gen = 0;
     bool found = false;
     for (;;) {
@@ -279,18 +293,10 @@ static void genetic(opt *o, mg_outcome *out)
     if (!pop || !next) {
         free(pop);
         free(next);
-        o->stop = "out-of-memory";
-        indiv none;
-        memset(&none, 0, sizeof none);
-        return finish(o, &none, false, 0, out);
+        out_of_memory(o, out);
+        return;
     }
-    for (int i = 0; i < n; i++) {
-        random_indiv(o, &pop[i]);
-        if (i == 0)
-            o->e->ref = pop[0].stats;
-        pop[i].fit = mg_heuristic(o->e->p, &pop[i].stats, &o->e->ref);
-    }
-    sort_pop(pop, n);
+    init_population(o, pop, n);
     uint64_t gen = 0;
     bool found = false;
     for (;;) {
