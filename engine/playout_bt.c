@@ -1,0 +1,646 @@
+/* playout_bt — Bradley–Terry playouts with incrementally kept move weights.
+ * See playout_bt.h for the features used and the update rule. */
+#include "engine/playout_bt.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "patterns/features.h"
+#include "patterns/gammas.h"
+
+/* dist1 is applied to the points within this Coulom distance of the previous
+ * move; beyond it every point counts alike (the gammas of d = 9..16+ are
+ * averaged into the common factor, which sampling divides out). */
+#define BT_NEAR_D 8
+#define BT_NEAR_MAX 64
+
+struct bt_state {
+    const struct pat_gammas *g;
+    /* Tactical gammas by feature value (index 0 = absent = 1). */
+    float g_cap[8], g_ext[8], g_atari[4], g_self[4];
+    /* Points around the previous move that get a dist1 factor f: offsets and
+     * the extra mass factor f - 1 (> 0). */
+    int n_near;
+    int8_t near_dx[BT_NEAR_MAX], near_dy[BT_NEAR_MAX];
+    float near_extra[BT_NEAR_MAX];
+    /* The board geometry the weights belong to (NULL: rebuild before use). */
+    const struct board_geom *geom;
+    uint8_t row_of[BOARD_MAX_POINTS];
+    /* Weights by colour (BLACK - 1, WHITE - 1) and point; per-row sums. */
+    float w[2][BOARD_MAX_POINTS];
+    double row[2][BOARD_MAX_SIZE];
+    double total[2];
+    int n_pos[2];           /* points with a positive weight (exact) */
+    /* Points to recompute after a move, deduplicated by stamp; strings
+     * already walked, by the same stamp on their id. */
+    uint32_t stamp[BOARD_MAX_POINTS], sstamp[BOARD_MAX_POINTS], cur;
+    uint16_t dirty[BOARD_MAX_POINTS];
+    int n_dirty;
+    /* Points whose weights depend on the last move (its neighbours, the
+     * liberty of strings in atari at it): recomputed after the next move. */
+    uint16_t lastdep[16];
+    int n_lastdep;
+    /* State before the move being played (playout_bt_prepare). */
+    point pre_p;
+    enum color pre_c;
+    uint8_t pre_col[4];
+    uint16_t pre_libs[4];
+    uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
+    int n_capt;
+    /* Scratch of the dist1 draw. */
+    uint16_t near_p[BT_NEAR_MAX];
+    double near_e[BT_NEAR_MAX];
+    long recomputed;
+};
+
+/* ---- the features ---- */
+
+static bool string_touches(const struct board *b, uint16_t s, point q)
+{
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 4; i++)
+        if (b->sid[q + o[i]] == s && b->color[q + o[i]] != EMPTY)
+            return true;
+    return false;
+}
+
+/* Does the string at `q` (in atari) touch a string of the other colour in atari? */
+static bool capture_saves(const struct board *b, point q)
+{
+    const int *o = b->geom->offs;
+    enum color own = color_other((enum color)b->color[q]);
+    point s = q;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point r = s + o[i];
+            if (b->color[r] == own && b->str[b->sid[r]].libs == 1)
+                return true;
+        }
+        s = b->next_stone[s];
+    } while (s != q);
+    return false;
+}
+
+static inline void lib_add(point *set, int *n, point q)
+{
+    for (int i = 0; i < *n; i++)
+        if (set[i] == q)
+            return;
+    set[(*n)++] = q;
+}
+
+/* Product of the tactical gammas (capture, extend, atari, self-atari) of `c`
+ * at the empty point `p` with 3x3 code `code`, which has an orthogonal stone.
+ * The same values as pat_move_features with no ladders and "atari during a
+ * ko" read as a plain atari; liberties are only told apart up to three, which
+ * is all those features look at. */
+static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
+                      unsigned code)
+{
+    const int *o = b->geom->offs;
+    enum color them = color_other(c);
+    point last = b->last_move;
+    uint16_t own_sid[4], opp_sid[4];
+    point own_at[4], opp_at[4];
+    int n_own = 0, n_opp = 0;
+    point libset[12];
+    int n_libs = 0;
+    bool last_adjacent = false;
+    for (int i = 0; i < 4; i++) {
+        point q = p + o[i];
+        unsigned qc = (code >> (2 * i)) & 3;
+        last_adjacent |= q == last;
+        if (qc == EMPTY) {
+            libset[n_libs++] = q;
+            continue;
+        }
+        if (qc == OFFBOARD)
+            continue;
+        uint16_t s = b->sid[q];
+        if (qc == (unsigned)c) {
+            int j = 0;
+            while (j < n_own && own_sid[j] != s) j++;
+            if (j == n_own) { own_sid[n_own] = s; own_at[n_own++] = q; }
+        } else {
+            if (b->str[s].libs == 1)
+                libset[n_libs++] = q;     /* a captured stone's point frees up */
+            int j = 0;
+            while (j < n_opp && opp_sid[j] != s) j++;
+            if (j == n_opp) { opp_sid[n_opp] = s; opp_at[n_opp++] = q; }
+        }
+    }
+    unsigned capture = 0, atari = 0;
+    for (int j = 0; j < n_opp; j++) {
+        unsigned libs = b->str[opp_sid[j]].libs;
+        if (libs == 1) {
+            unsigned v = 4;
+            if (capture_saves(b, opp_at[j]))
+                v = 1;
+            else if (last > 0 && b->color[last] == them && b->sid[last] == opp_sid[j])
+                v = 2;
+            else if (last_adjacent)
+                v = 3;
+            if (capture == 0 || v < capture)
+                capture = v;
+        } else if (libs == 2) {
+            atari = 3;
+        }
+    }
+    int stones = 1;
+    for (int j = 0; j < n_own; j++) {
+        const struct board_string *s = &b->str[own_sid[j]];
+        stones += s->stones;
+        if (n_libs >= 3)
+            continue;
+        if (s->libs >= 4) {
+            n_libs = 3;
+        } else if (s->libs == 2) {
+            lib_add(libset, &n_libs, (point)s->lib_sum - p);  /* p is the other one */
+        } else if (s->libs == 3) {
+            point l[3];
+            int k = board_string_libs(b, own_at[j], l, 3);
+            for (int m = 0; m < k; m++)
+                if (l[m] != p)
+                    lib_add(libset, &n_libs, l[m]);
+        }
+        /* libs == 1: the liberty is p itself */
+    }
+    unsigned extend = 0, selfatari = 0;
+    if (capture == 0 && n_libs <= 1)
+        selfatari = stones <= 2 ? 1 : 2;
+    if (!selfatari && n_libs >= 2) {
+        for (int j = 0; j < n_own; j++) {
+            if (b->str[own_sid[j]].libs != 1)
+                continue;
+            bool fresh = last > 0 && b->color[last] == them && string_touches(b, own_sid[j], last);
+            unsigned v = fresh ? (n_libs >= 3 ? 1 : 2) : (n_libs >= 3 ? 3 : 4);
+            if (extend == 0 || v < extend)
+                extend = v;
+        }
+    }
+    return st->g_cap[capture] * st->g_ext[extend] * st->g_atari[atari] * st->g_self[selfatari];
+}
+
+/* Weights of Black and White at `p`. */
+static void point_weights(const struct bt_state *st, const struct board *b, point p, float out[2])
+{
+    out[0] = out[1] = 0.0f;
+    if (b->color[p] != EMPTY)
+        return;
+    unsigned code = b->nbr3x3[p];
+    const int *o = b->geom->offs;
+    /* A field holds a stone when its two bits differ. */
+    unsigned stones = (code ^ (code >> 1)) & 0x55;
+    uint32_t raw = code;
+    if (stones)
+        for (int i = 0; i < 4; i++) {
+            point q = p + o[i];
+            if ((stones >> (2 * i) & 1) && b->str[b->sid[q]].libs == 1)
+                raw |= 1u << (16 + i);
+        }
+    bool open = board_code_has_empty(code);
+    for (int c = BLACK; c <= WHITE; c++) {
+        if (board_code_eyelike(code, (enum color)c))
+            continue;
+        if (!open && !board_legal_surrounded(b, (enum color)c, p, code))
+            continue;
+        float w = pat_gammas_pat3(st->g, c == WHITE ? pat3_swap_colors(raw) : raw);
+        if (stones)
+            w *= tactical(st, b, (enum color)c, p, code);
+        out[c - 1] = w;
+    }
+}
+
+/* ---- weights and sums ---- */
+
+static inline void set_w(struct bt_state *st, int ci, point q, float nw)
+{
+    float old = st->w[ci][q];
+    if (old == nw)
+        return;
+    st->w[ci][q] = nw;
+    double d = (double)nw - (double)old;
+    st->row[ci][st->row_of[q]] += d;
+    st->total[ci] += d;
+    st->n_pos[ci] += (nw > 0.0f) - (old > 0.0f);
+}
+
+/* Row sums and counts recomputed exactly from the weights. */
+static void resync(struct bt_state *st, int ci)
+{
+    const struct board_geom *g = st->geom;
+    int size = g->size;
+    double tot = 0;
+    int n = 0;
+    for (int y = 0; y < size; y++) {
+        double r = 0;
+        point p0 = (y + 1) * g->stride + 1;
+        for (int x = 0; x < size; x++) {
+            float w = st->w[ci][p0 + x];
+            r += w;
+            n += w > 0.0f;
+        }
+        st->row[ci][y] = r;
+        tot += r;
+    }
+    st->total[ci] = tot;
+    st->n_pos[ci] = n;
+}
+
+static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
+{
+    st->n_lastdep = 0;
+    if (p <= 0 || b->color[p] == EMPTY)
+        return;
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 4; i++)
+        if (b->color[p + o[i]] != OFFBOARD)
+            st->lastdep[st->n_lastdep++] = (uint16_t)(p + o[i]);
+    if (b->str[b->sid[p]].libs == 1)
+        st->lastdep[st->n_lastdep++] = (uint16_t)board_atari_lib(b, p);
+    enum color them = color_other((enum color)b->color[p]);
+    for (int i = 0; i < 4; i++) {
+        point q = p + o[i];
+        if (b->color[q] == them && b->str[b->sid[q]].libs == 1)
+            st->lastdep[st->n_lastdep++] = (uint16_t)board_atari_lib(b, q);
+    }
+}
+
+static void rebuild(struct bt_state *st, const struct board *b)
+{
+    const struct board_geom *g = b->geom;
+    if (st->geom != g) {
+        memset(st->row_of, 0, sizeof st->row_of);
+        for (int y = 0; y < g->size; y++)
+            for (int x = 0; x < g->size; x++)
+                st->row_of[(y + 1) * g->stride + x + 1] = (uint8_t)y;
+        memset(st->w, 0, sizeof st->w);
+        st->geom = g;
+    }
+    for (int y = 0; y < g->size; y++)
+        for (int x = 0; x < g->size; x++) {
+            point p = (y + 1) * g->stride + x + 1;
+            float w[2];
+            point_weights(st, b, p, w);
+            st->w[0][p] = w[0];
+            st->w[1][p] = w[1];
+        }
+    st->recomputed += (long)g->size * g->size;
+    resync(st, 0);
+    resync(st, 1);
+    collect_lastdep(st, b, b->last_move);
+    st->pre_p = 0;
+}
+
+/* ---- the dirty set ---- */
+
+static inline void mark(struct bt_state *st, const struct board *b, point q)
+{
+    if (st->stamp[q] != st->cur && b->color[q] != OFFBOARD) {
+        st->stamp[q] = st->cur;
+        st->dirty[st->n_dirty++] = (uint16_t)q;
+    }
+}
+
+static void mark_nbr8(struct bt_state *st, const struct board *b, point q)
+{
+    const int *o = b->geom->offs;
+    mark(st, b, q);
+    for (int i = 0; i < 8; i++)
+        mark(st, b, q + o[i]);
+}
+
+/* Marks every liberty of the string `s` (once per move); with `atari_nbrs`
+ * also the liberty of each enemy string in atari next to it, whose capture
+ * may have become or stopped being a "capture that saves". */
+static void mark_string(struct bt_state *st, const struct board *b, int s, bool atari_nbrs)
+{
+    if (st->sstamp[s] == st->cur)
+        return;
+    st->sstamp[s] = st->cur;
+    const int *o = b->geom->offs;
+    unsigned them = 3u - b->str[s].color;
+    point q = s;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point r = q + o[i];
+            if (b->color[r] == EMPTY)
+                mark(st, b, r);
+            else if (atari_nbrs && b->color[r] == them && b->str[b->sid[r]].libs == 1)
+                mark(st, b, board_atari_lib(b, r));
+        }
+        q = b->next_stone[q];
+    } while (q != s);
+}
+
+static void next_stamp(struct bt_state *st)
+{
+    if (++st->cur == 0) {
+        memset(st->stamp, 0, sizeof st->stamp);
+        memset(st->sstamp, 0, sizeof st->sstamp);
+        st->cur = 1;
+    }
+    st->n_dirty = 0;
+}
+
+void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p)
+{
+    struct bt_state *st = pp->data;
+    st->pre_p = p;
+    st->pre_c = c;
+    st->n_capt = 0;
+    if (p == PASS)
+        return;
+    const int *o = b->geom->offs;
+    enum color them = color_other(c);
+    for (int i = 0; i < 4; i++) {
+        point q = p + o[i];
+        uint8_t qc = b->color[q];
+        st->pre_col[i] = qc;
+        st->pre_libs[i] = b->str[b->sid[q]].libs;
+        if (qc != them || st->pre_libs[i] != 1)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= st->pre_col[j] == them && b->sid[p + o[j]] == b->sid[q];
+        if (seen)
+            continue;
+        point s = q;
+        do {
+            st->capt[st->n_capt++] = (uint16_t)s;
+            s = b->next_stone[s];
+        } while (s != q);
+    }
+}
+
+static void bt_played(struct playout_policy *pp, const struct board *b, enum color c, point p)
+{
+    struct bt_state *st = pp->data;
+    if (st->geom != b->geom || (p != PASS && (st->pre_p != p || st->pre_c != c))) {
+        rebuild(st, b);
+        return;
+    }
+    next_stamp(st);
+    for (int k = 0; k < st->n_lastdep; k++)
+        mark(st, b, st->lastdep[k]);
+    st->n_lastdep = 0;
+    if (p != PASS) {
+        const int *o = b->geom->offs;
+        enum color them = color_other(c);
+        mark_nbr8(st, b, p);
+        for (int k = 0; k < st->n_capt; k++)
+            mark_nbr8(st, b, st->capt[k]);
+        /* The string the stone joined: its liberties if its count, or that of
+         * a string it absorbed, is within the range the features see. */
+        int s = b->sid[p];
+        unsigned libs = b->str[s].libs;
+        bool walk = libs <= 3, atari_change = libs == 1;
+        for (int i = 0; i < 4; i++)
+            if (st->pre_col[i] == c) {
+                walk |= st->pre_libs[i] <= 3;
+                atari_change |= st->pre_libs[i] == 1;
+            }
+        if (walk)
+            mark_string(st, b, s, atari_change);
+        /* Enemy strings next to the stone lost a liberty (the captured ones
+         * are gone; their points are marked above). */
+        for (int i = 0; i < 4; i++) {
+            point q = p + o[i];
+            if (st->pre_col[i] != them || st->pre_libs[i] < 2)
+                continue;
+            unsigned l = b->str[b->sid[q]].libs;
+            if (l <= 3)
+                mark_string(st, b, b->sid[q], l == 1);
+        }
+        /* Own strings next to captured stones gained liberties: at most one
+         * per captured stone, so a count still above 3 + n_capt was above 3. */
+        for (int k = 0; k < st->n_capt; k++) {
+            point q = st->capt[k];
+            for (int i = 0; i < 4; i++) {
+                point r = q + o[i];
+                if (b->color[r] != c)
+                    continue;
+                int t = b->sid[r];
+                if ((int)b->str[t].libs - st->n_capt <= 3)
+                    mark_string(st, b, t, true);
+            }
+        }
+        collect_lastdep(st, b, p);
+    }
+    st->pre_p = 0;
+    for (int k = 0; k < st->n_dirty; k++) {
+        point q = st->dirty[k];
+        float w[2];
+        point_weights(st, b, q, w);
+        set_w(st, 0, q, w[0]);
+        set_w(st, 1, q, w[1]);
+    }
+    st->recomputed += st->n_dirty;
+}
+
+static void bt_begin(struct playout_policy *pp, const struct board *b)
+{
+    rebuild(pp->data, b);
+}
+
+/* ---- drawing a move ---- */
+
+/* The last positive-weight point of row y, or 0. */
+static point row_last(const struct bt_state *st, int ci, int y)
+{
+    const struct board_geom *g = st->geom;
+    point p0 = (y + 1) * g->stride + 1;
+    for (int x = g->size - 1; x >= 0; x--)
+        if (st->w[ci][p0 + x] > 0.0f)
+            return p0 + x;
+    return 0;
+}
+
+static point draw(struct bt_state *st, const struct board *b, int ci, struct rng *r)
+{
+    if (st->n_pos[ci] == 0)
+        return PASS;
+    const struct board_geom *g = st->geom;
+    int size = g->size;
+    /* dist1: extra mass w (f - 1) on the points near the previous move. */
+    int n = 0;
+    double esum = 0;
+    point last = b->last_move;
+    if (last > 0) {
+        int lx = board_x(b, last), ly = board_y(b, last);
+        for (int k = 0; k < st->n_near; k++) {
+            int x = lx + st->near_dx[k], y = ly + st->near_dy[k];
+            if ((unsigned)x >= (unsigned)size || (unsigned)y >= (unsigned)size)
+                continue;
+            point q = (y + 1) * g->stride + x + 1;
+            float w = st->w[ci][q];
+            if (w > 0.0f) {
+                double e = (double)w * st->near_extra[k];
+                st->near_p[n] = (uint16_t)q;
+                st->near_e[n++] = e;
+                esum += e;
+            }
+        }
+    }
+    double tot = st->total[ci] > 0 ? st->total[ci] : 0;
+    double u = rng_double(r) * (tot + esum);
+    if (u >= tot && n > 0) {
+        u -= tot;
+        for (int k = 0; k < n - 1; k++) {
+            if (u < st->near_e[k])
+                return st->near_p[k];
+            u -= st->near_e[k];
+        }
+        return st->near_p[n - 1];
+    }
+    int y = 0;
+    for (; y < size; y++) {
+        if (u < st->row[ci][y])
+            break;
+        u -= st->row[ci][y];
+    }
+    if (y < size) {
+        point p0 = (y + 1) * g->stride + 1;
+        for (int x = 0; x < size; x++) {
+            float w = st->w[ci][p0 + x];
+            if (u < w)
+                return p0 + x;
+            u -= w;
+        }
+        /* Rounding in the row sum: the row's last candidate. */
+        point p = row_last(st, ci, y);
+        if (p)
+            return p;
+    }
+    /* Rounding drift left u beyond every row: resynchronise and take the
+     * last candidate (n_pos > 0 guarantees one). */
+    resync(st, ci);
+    for (y = size - 1; y >= 0; y--) {
+        point p = row_last(st, ci, y);
+        if (p)
+            return p;
+    }
+    return PASS;
+}
+
+static point bt_choose(struct playout_policy *pp, struct board *b, enum color c, struct rng *r)
+{
+    struct bt_state *st = pp->data;
+    if (st->geom != b->geom)
+        rebuild(st, b);
+    int ci = c - 1;
+    /* The ko point is legal but for simple ko: out of the draw for now. */
+    point ko = b->ko && c == b->to_move ? b->ko : 0;
+    float ko_w = ko ? st->w[ci][ko] : 0.0f;
+    if (ko_w > 0.0f)
+        set_w(st, ci, ko, 0.0f);
+    point p = draw(st, b, ci, r);
+    if (ko_w > 0.0f)
+        set_w(st, ci, ko, ko_w);
+    playout_bt_prepare(pp, b, c, p);
+    return p;
+}
+
+static void bt_release(struct playout_policy *pp)
+{
+    free(pp->data);
+    pp->data = NULL;
+}
+
+/* ---- set-up ---- */
+
+static unsigned dist_value(int d)
+{
+    return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
+}
+
+bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
+{
+    pat_init();
+    struct bt_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return false;
+    st->g = g;
+    st->cur = 1;
+    for (int v = 0; v < 8; v++) {
+        st->g_cap[v] = v > 0 && v < g->n_values[PAT_F_CAPTURE] ? g->gamma[PAT_F_CAPTURE][v] : 1.0f;
+        st->g_ext[v] = v > 0 && v < g->n_values[PAT_F_EXTEND] ? g->gamma[PAT_F_EXTEND][v] : 1.0f;
+    }
+    for (int v = 0; v < 4; v++) {
+        st->g_atari[v] = v > 0 && v < g->n_values[PAT_F_ATARI] ? g->gamma[PAT_F_ATARI][v] : 1.0f;
+        st->g_self[v] = v > 0 && v < g->n_values[PAT_F_SELFATARI] ? g->gamma[PAT_F_SELFATARI][v] : 1.0f;
+    }
+    /* dist1: factors relative to the geometric mean of the far values. */
+    double lsum = 0;
+    int nfar = 0;
+    for (int d = BT_NEAR_D + 1; d <= 16; d++) {
+        unsigned v = dist_value(d);
+        lsum += log(v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0);
+        nfar++;
+    }
+    double base = exp(lsum / nfar);
+    for (int dy = -BT_NEAR_D; dy <= BT_NEAR_D; dy++)
+        for (int dx = -BT_NEAR_D; dx <= BT_NEAR_D; dx++) {
+            int ax = abs(dx), ay = abs(dy);
+            int d = ax + ay + (ax > ay ? ax : ay);
+            if (d < 2 || d > BT_NEAR_D || st->n_near == BT_NEAR_MAX)
+                continue;
+            unsigned v = dist_value(d);
+            double gd = v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0;
+            double extra = gd / base - 1.0;
+            if (extra <= 0)
+                continue;   /* sampling adds mass only; a near point below the far level stays at 1 */
+            st->near_dx[st->n_near] = (int8_t)dx;
+            st->near_dy[st->n_near] = (int8_t)dy;
+            st->near_extra[st->n_near++] = (float)extra;
+        }
+    *out = (struct playout_policy){ .name = "bt", .data = st, .begin = bt_begin,
+                                    .choose = bt_choose, .played = bt_played,
+                                    .release = bt_release };
+    return true;
+}
+
+double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)
+{
+    const struct bt_state *st = pp->data;
+    return st->w[c - 1][p];
+}
+
+double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, enum color c,
+                             point p)
+{
+    if (!board_on(b, p) || b->color[p] != EMPTY)
+        return 0.0;
+    unsigned code = b->nbr3x3[p];
+    if (board_code_eyelike(code, c))
+        return 0.0;
+    if (!board_code_has_empty(code) && !board_legal_surrounded(b, c, p, code))
+        return 0.0;
+    struct pat_opts o = { .no_ladder = true };
+    unsigned keep = 1u << PAT_F_CAPTURE | 1u << PAT_F_EXTEND | 1u << PAT_F_ATARI |
+                    1u << PAT_F_SELFATARI | 1u << PAT_F_PAT3;
+    o.disabled = ~keep;
+    pat_vec v = pat_move_features(b, c, p, &o);
+    if (pat_get(v, PAT_F_ATARI) == 2)
+        v = pat_set(v, PAT_F_ATARI, 3);
+    return pat_gammas_strength(g, v);
+}
+
+double playout_bt_dist_factor(const struct playout_policy *pp, const struct board *b, point p)
+{
+    const struct bt_state *st = pp->data;
+    point last = b->last_move;
+    if (last <= 0 || p <= 0)
+        return 1.0;
+    int dx = board_x(b, p) - board_x(b, last), dy = board_y(b, p) - board_y(b, last);
+    for (int k = 0; k < st->n_near; k++)
+        if (st->near_dx[k] == dx && st->near_dy[k] == dy)
+            return 1.0 + st->near_extra[k];
+    return 1.0;
+}
+
+long playout_bt_recomputed(const struct playout_policy *pp)
+{
+    return ((const struct bt_state *)pp->data)->recomputed;
+}

@@ -1,0 +1,65 @@
+/* playout_bt — the Bradley–Terry playout policy ("playout=bt"): each move is
+ * drawn with probability proportional to the product of the gammas of its fast
+ * features (seed 002 §3.4; Coulom 2007).
+ *
+ * Fast features: the 3x3 pattern with atari marks, capture (with its kinds:
+ * saves an own string in atari, re-captures the previous move, next to the
+ * previous move), extension of a string in atari, atari, self-atari, and the
+ * distance to the previous move (dist1). No ladder reading, no large patterns,
+ * no liberty, edge, "near" or dist2 features. Atari while a ko is on the board
+ * counts as a plain atari (the ko status is global and would dirty every point).
+ * Gammas come from a table (patterns/gammas.h), the engine's by default.
+ *
+ * Incremental weights. For each colour and each empty point the policy keeps
+ * w = (pat3 gamma) x (tactical gammas), or 0 for an illegal move or an own eye
+ * (as the light policy, it never fills one). After a move only the points whose
+ * weight may have changed are recomputed: the 3x3 neighbourhoods of the move and
+ * of captured stones, the liberties of the strings whose liberty count changed
+ * across 1, 2 or 3 (the values the features tell apart), the liberty of enemy
+ * strings in atari next to a string that entered or left atari (the "capture
+ * saves" kind), and the points that depended on the previous move. Per-row sums
+ * give sampling in O(rows + row length). dist1 is applied at choice time to the
+ * points within distance 8 of the previous move (48 at most) as an extra mass
+ * w·(f - 1) drawn from a short list, so weights never depend on the last move.
+ *
+ * Simple ko is checked at choice time. PASS only when no point has a weight.
+ */
+#ifndef HANE_PLAYOUT_BT_H
+#define HANE_PLAYOUT_BT_H
+
+#include <stdbool.h>
+
+#include "engine/playout.h"
+
+struct pat_gammas;
+
+/* A BT policy using gammas `g` (kept by pointer: it must outlive the policy).
+ * False if memory runs out. The policy's release frees its data. */
+bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g);
+
+/* Records the state around `p` before `c` plays it (choose does this for its
+ * own moves): callers that play other moves on a board they keep the policy
+ * in step with must call this before board_play and `played` after it. A
+ * `played` call without it rebuilds every weight. */
+void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p);
+
+/* ---- for tests and tools ---- */
+
+/* The incremental weight of `c` at `p` (0 for occupied, illegal, own eye). */
+double playout_bt_weight(const struct playout_policy *pp, enum color c, point p);
+
+/* The same weight computed from scratch with the trainer's feature code
+ * (pat_move_features restricted to the fast features, no ladders): the
+ * reference the incremental weights must equal. */
+double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, enum color c,
+                             point p);
+
+/* The dist1 factor the policy applies to `p` for the position's last move
+ * (1 beyond distance 8, after a pass or with no previous move). */
+double playout_bt_dist_factor(const struct playout_policy *pp, const struct board *b, point p);
+
+/* Number of points whose weights were recomputed since the policy was made
+ * (full rebuilds included): a cost figure for benches. */
+long playout_bt_recomputed(const struct playout_policy *pp);
+
+#endif
