@@ -63,7 +63,7 @@ strength-clock:
 SOAK_GAMES ?= 200
 SOAK_MEMORY_MB ?= 256
 SOAK_DIR ?= build/match/soak
-SOAK_JOBS ?= 1
+SOAK_JOBS ?= 2
 soak: $(HANE_MATCH) $(BINDIR)/hane
 	$(call match_snapshot,$(SOAK_DIR))
 	$(MATCH_NICE) tools/match/soak.sh --games $(SOAK_GAMES) --memory $(SOAK_MEMORY_MB) --jobs $(SOAK_JOBS) \

@@ -15,12 +15,16 @@
 # where it stopped, so an interrupted soak can be run again to finish it.
 #
 #   phase       size  players              clock
-#   self9-sd      9   hane vs hane         10 s sudden death
-#   gnugo9-1s     9   hane vs GNU Go L1    0+1/1  (1 s a move, Canadian)
-#   gnugo9-byo    9   hane vs GNU Go L1    60+5x10 (60 s + 5 x 10 s byo-yomi)
-#   self9-po      9   hane vs hane         none (hane playouts=2000)
-#   self19-sd    19   hane vs hane         90 s sudden death
-#   gnugo19-can  19   hane vs GNU Go L1    30+20/10 (Canadian)
+#   self9-sd      9   hane vs hane         5 s sudden death
+#   gnugo9-can    9   hane vs GNU Go L1    0+5/10 (Canadian: 5 s for every 10 stones)
+#   gnugo9-byo    9   hane vs GNU Go L1    10+3x2 (10 s + 3 x 2 s byo-yomi)
+#   self9-po      9   hane vs hane         none (hane playouts=1000)
+#   self19-sd    19   hane vs hane         20 s sudden death
+#   gnugo19-can  19   hane vs GNU Go L1    10+10/30 (Canadian)
+#
+# The clocks are short on purpose: 200 games in about an hour with two games
+# at a time, and fast clocks are where a time manager fails (the periods of
+# gnugo9-byo leave hane about a second a move once the main time is gone).
 #
 # Exit status 0 when no phase had a fault or a game without a result; the
 # last lines are a table.
@@ -49,12 +53,12 @@ limit=$((memory + 64))
 hane_cmd="$hane memory=$memory threads=1"
 gnugo_cmd="$gnugo --mode gtp --level 1"
 # name weight size time A B extra-hane-args
-phases="self9-sd 25 9 10 self -
-gnugo9-1s 20 9 0+1/1 gnugo -
-gnugo9-byo 10 9 60+5x10 gnugo -
-self9-po 15 9 none self playouts=2000
-self19-sd 15 19 90 self -
-gnugo19-can 15 19 30+20/10 gnugo -"
+phases="self9-sd 30 9 5 self -
+gnugo9-can 20 9 0+5/10 gnugo -
+gnugo9-byo 10 9 10+3x2 gnugo -
+self9-po 15 9 none self playouts=1000
+self19-sd 15 19 20 self -
+gnugo19-can 10 19 10+10/30 gnugo -"
 
 total_weight=100
 status=0
@@ -96,11 +100,32 @@ while read -r name weight size time opp extra; do
         status=1
         echo "soak: phase $name has ${voids:-unknown} game(s) without a result"
     fi
-    printf '%-12s exit %s  %s\n' "$name" "$rc" "${line#totals: }" >> "$summary"
+    printf '%-12s %-5s exit %s  %s\n' "$name" "$opp" "$rc" "${line#totals: }" >> "$summary"
 done
 echo
 echo "== soak summary (memory budget $memory MB, RSS limit $limit MB)"
 cat "$summary"
+# One line over all phases: games, hane's faults (side A, and side B in
+# self-play), hane's highest peak RSS and how often hane's own final_score
+# agreed with the scorer's.
+awk '{
+    self = $2 == "self"
+    for (i = 4; i <= NF; i++) {
+        k = $i; sub(/=.*/, "", k); v = $i; sub(/^[^=]*=/, "", v)
+        if (k == "games") games += v
+        if (k == "void") voids += v
+        if (k == "faults_a" || (self && k == "faults_b")) {
+            n = split(v, f, ","); for (j = 1; j <= n; j++) { split(f[j], kv, ":"); faults += kv[2] }
+        }
+        if ((k == "peak_rss_kb_a" || (self && k == "peak_rss_kb_b")) && v + 0 > rss) rss = v + 0
+        if (k == "score_agree_a" || (self && k == "score_agree_b")) { split(v, ab, "/"); agree += ab[1]; compared += ab[2] }
+    }
+}
+END {
+    printf "all: games=%d void=%d hane_faults=%d hane_peak_rss_kb=%d hane_score_agree=%d/%d", games, voids, faults, rss, agree, compared
+    if (compared) printf " (%.1f%%)", 100 * agree / compared
+    printf "\n"
+}' "$summary"
 if [ "$status" -eq 0 ]; then echo "soak: PASS"; else echo "soak: FAIL"; fi
 exit "$status"
 }

@@ -374,6 +374,8 @@ void summary_print(FILE *f, const struct summary *s)
             fprintf(f, "%s%s:%d", k ? "," : "", summary_fault_name((enum summary_fault)k),
                     s->faults[side][k]);
         fprintf(f, " peak_rss_kb_%c=%ld", "ab"[side], s->peak_rss_kb[side]);
+        /* final_score agreement with the scorer: agreed/compared */
+        fprintf(f, " score_agree_%c=%d/%d", "ab"[side], s->agree[side], s->compared[side]);
     }
     fprintf(f, "\n");
 }

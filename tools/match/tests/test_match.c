@@ -420,6 +420,15 @@ START_TEST(totals)
     /* illegal + memory x2 + crash + stuck; time only when asked */
     ck_assert_int_eq(summary_failures(&s, false), 5);
     ck_assert_int_eq(summary_failures(&s, true), 6);
+    /* The totals line for scripts carries the final_score agreement. */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    summary_print(f, &s);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, " score_agree_a=1/1"));
+    ck_assert_ptr_nonnull(strstr(buf, " score_agree_b=0/1"));
+    free(buf);
     json_t *j = summary_to_json(&s, g, 5);
     ck_assert_int_eq(json_integer_value(json_object_get(j, "a_wins")), 2);
     ck_assert_int_eq(json_array_size(json_object_get(j, "game_records")), 5);
