@@ -4,8 +4,10 @@
 #include <stdlib.h>
 
 /*                                 pass cap ext atari self d1 d2 edge libs near pat3 large */
-const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 15, 15 };
-const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 49 };
+/* pat3 needs 13 bits (7,455 classes + absent); the rest goes to large patterns,
+ * whose dictionary grows with the training data. */
+const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 13, 17 };
+const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 47 };
 const char *const pat_feature_name[PAT_NFEAT] = {
     "pass", "capture", "extend", "atari", "selfatari",
     "dist1", "dist2", "edge", "libs", "near", "pat3", "large",
@@ -17,7 +19,7 @@ int pat_feature_nvalues(enum pat_feature f)
     if (f == PAT_F_PAT3)
         return pat3_classes() + 1;
     if (f == PAT_F_LARGE)
-        return 1 << 15;
+        return (int)PAT_LARGE_MAX + 1;
     return fixed_nvalues[f];
 }
 

@@ -65,6 +65,9 @@ enum pat_feature {
 };
 
 /* A move's feature values, one bit field per feature. */
+/* Most large patterns a table holds: values 1..PAT_LARGE_MAX fit the large bit
+ * field (17 bits) with the all-ones value left unused. */
+#define PAT_LARGE_MAX ((1u << 17) - 2)
 typedef uint64_t pat_vec;
 
 /* Bit layout of pat_vec: shift and width per feature (sum = 64). */
@@ -73,7 +76,7 @@ extern const uint8_t pat_bits[PAT_NFEAT];
 /* Names used in gamma tables and on the command line ("pass", "capture", ...). */
 extern const char *const pat_feature_name[PAT_NFEAT];
 /* Number of values of each feature, value 0 (absent) included. Fixed for all
- * but pat3 (pat3_classes() + 1) and large (table-dependent: 1 << 15 at most). */
+ * but pat3 (pat3_classes() + 1) and large (table-dependent: PAT_LARGE_MAX + 1 at most). */
 int pat_feature_nvalues(enum pat_feature f);
 
 static inline unsigned pat_get(pat_vec v, enum pat_feature f)

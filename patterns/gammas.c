@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 #define FORMAT_NAME "hane-gammas"
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2      /* newest version read and written */
+#define FORMAT_VERSION_PLAIN 1 /* written for tables without factors */
 
 static bool alloc_values(struct pat_gammas *t, int f, int n)
 {
@@ -51,8 +52,10 @@ void pat_gammas_free(struct pat_gammas *t)
 {
     if (!t)
         return;
-    for (int f = 0; f < PAT_NFEAT; f++)
+    for (int f = 0; f < PAT_NFEAT; f++) {
         free(t->gamma[f]);
+        free(t->factor[f]);
+    }
     free(t->large_hash);
     free(t->large_size);
     free(t->ht_key);
@@ -139,6 +142,56 @@ uint32_t pat_gammas_large_add(struct pat_gammas *t, uint64_t hash, int size_inde
     t->ht_key[s] = hash;
     t->ht_val[s] = t->n_large;
     return t->n_large;
+}
+
+bool pat_gammas_set_factors(struct pat_gammas *t, int k)
+{
+    if (k < 0 || k > PAT_MAX_FACTORS)
+        return false;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        free(t->factor[f]);
+        t->factor[f] = NULL;
+        t->n_slots[f] = 0;
+    }
+    t->n_factors = 0;
+    if (k == 0)
+        return true;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        int n = f == PAT_F_LARGE ? PAT_LARGE_NSIZES + 1 : t->n_values[f];
+        t->factor[f] = calloc((size_t)n * (size_t)k, sizeof(float));
+        if (!t->factor[f]) {
+            pat_gammas_set_factors(t, 0);
+            return false;
+        }
+        t->n_slots[f] = n;
+    }
+    t->n_factors = k;
+    return true;
+}
+
+double pat_gammas_interaction(const struct pat_gammas *t, pat_vec v)
+{
+    /* sum over pairs of <u_a, u_b> = (|sum u|^2 - sum |u|^2) / 2 */
+    int k = t->n_factors;
+    float sum[PAT_MAX_FACTORS] = { 0 };
+    double sq = 0;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        unsigned x = pat_get(v, (enum pat_feature)f);
+        if (!x)
+            continue;
+        unsigned slot = pat_factor_slot(t, f, x);
+        if ((int)slot >= t->n_slots[f])
+            continue;
+        const float *u = t->factor[f] + (size_t)slot * (size_t)k;
+        for (int i = 0; i < k; i++) {
+            sum[i] += u[i];
+            sq += (double)u[i] * u[i];
+        }
+    }
+    double s2 = 0;
+    for (int i = 0; i < k; i++)
+        s2 += (double)sum[i] * sum[i];
+    return 0.5 * (s2 - sq);
 }
 
 void pat_gammas_opts(const struct pat_gammas *t, struct pat_opts *o)
@@ -263,6 +316,93 @@ static bool parse_feature(struct pat_gammas *t, int f, json_t *obj, const char *
     return true;
 }
 
+/* "factors": { "k": K, feature: { key: [K numbers] } } (after the gammas, so
+ * the large-pattern dictionary is complete). */
+static bool parse_factors(struct pat_gammas *t, json_t *obj, const char *name,
+                          char *err, size_t errlen)
+{
+    if (!json_is_object(obj)) {
+        set_err(err, errlen, "%s: $.factors: expected an object", name);
+        return false;
+    }
+    json_t *kj = json_object_get(obj, "k");
+    if (!json_is_integer(kj) || json_integer_value(kj) < 1
+        || json_integer_value(kj) > PAT_MAX_FACTORS) {
+        set_err(err, errlen, "%s: $.factors.k: expected an integer 1..%d", name, PAT_MAX_FACTORS);
+        return false;
+    }
+    int k = (int)json_integer_value(kj);
+    if (!pat_gammas_set_factors(t, k)) {
+        set_err(err, errlen, "%s: out of memory", name);
+        return false;
+    }
+    const char *fname;
+    json_t *fo;
+    json_object_foreach(obj, fname, fo) {
+        if (strcmp(fname, "k") == 0)
+            continue;
+        int f = -1;
+        for (int i = 0; i < PAT_NFEAT; i++)
+            if (strcmp(fname, pat_feature_name[i]) == 0)
+                f = i;
+        if (f < 0) {
+            set_err(err, errlen, "%s: $.factors.%s: unknown feature", name, fname);
+            return false;
+        }
+        if (!json_is_object(fo)) {
+            set_err(err, errlen, "%s: $.factors.%s: expected an object of value -> vector",
+                    name, fname);
+            return false;
+        }
+        const char *key;
+        json_t *vec;
+        json_object_foreach(fo, key, vec) {
+            long slot;
+            uint32_t raw;
+            int cls;
+            if (f == PAT_F_PAT3) {
+                if (!pat3_from_string(key, &raw) || (cls = pat3_class(raw)) < 0) {
+                    set_err(err, errlen, "%s: $.factors.pat3.%s: not a 3x3 pattern", name, key);
+                    return false;
+                }
+                slot = cls + 1;
+            } else if (f == PAT_F_LARGE) {
+                char *end;
+                long sz = strtol(key, &end, 10);
+                slot = -1;
+                for (int i = 0; i < PAT_LARGE_NSIZES; i++)
+                    if (pat_large_sizes[i] == sz && end != key && !*end)
+                        slot = i + 1;
+                if (slot < 0) {
+                    set_err(err, errlen, "%s: $.factors.large.%s: expected a diamond size "
+                            "(4..12, 14, 16)", name, key);
+                    return false;
+                }
+            } else if (!parse_uint(key, t->n_slots[f] - 1, &slot)) {
+                set_err(err, errlen, "%s: $.factors.%s.%s: value must be an integer 1..%d",
+                        name, fname, key, t->n_slots[f] - 1);
+                return false;
+            }
+            if (!json_is_array(vec) || (int)json_array_size(vec) != k) {
+                set_err(err, errlen, "%s: $.factors.%s.%s: expected an array of %d numbers",
+                        name, fname, key, k);
+                return false;
+            }
+            for (int i = 0; i < k; i++) {
+                json_t *x = json_array_get(vec, (size_t)i);
+                double d = json_is_number(x) ? json_number_value(x) : NAN;
+                if (!isfinite(d) || fabs(d) > 100) {
+                    set_err(err, errlen, "%s: $.factors.%s.%s[%d]: expected a number in "
+                            "-100..100", name, fname, key, i);
+                    return false;
+                }
+                t->factor[f][(size_t)slot * (size_t)k + (size_t)i] = (float)d;
+            }
+        }
+    }
+    return true;
+}
+
 static struct pat_gammas *from_json(json_t *root, const char *name, char *err, size_t errlen)
 {
     if (!json_is_object(root)) {
@@ -276,9 +416,15 @@ static struct pat_gammas *from_json(json_t *root, const char *name, char *err, s
         return NULL;
     }
     json_t *ver = json_object_get(root, "version");
-    if (!json_is_integer(ver) || json_integer_value(ver) != FORMAT_VERSION) {
-        set_err(err, errlen, "%s: $.version: this hane reads version %d tables", name,
-                FORMAT_VERSION);
+    if (!json_is_integer(ver) || json_integer_value(ver) < FORMAT_VERSION_PLAIN
+        || json_integer_value(ver) > FORMAT_VERSION) {
+        set_err(err, errlen, "%s: $.version: this hane reads version %d to %d tables", name,
+                FORMAT_VERSION_PLAIN, FORMAT_VERSION);
+        return NULL;
+    }
+    json_t *fac = json_object_get(root, "factors");
+    if (fac && json_integer_value(ver) < 2) {
+        set_err(err, errlen, "%s: $.factors: factors need a version 2 table", name);
         return NULL;
     }
     char want[17];
@@ -316,6 +462,10 @@ static struct pat_gammas *from_json(json_t *root, const char *name, char *err, s
             pat_gammas_free(t);
             return NULL;
         }
+    }
+    if (fac && !parse_factors(t, fac, name, err, errlen)) {
+        pat_gammas_free(t);
+        return NULL;
     }
     json_t *meta = json_object_get(root, "meta");
     if (meta) {
@@ -389,6 +539,37 @@ struct pat_gammas *pat_gammas_load(const char *path, char *err, size_t errlen)
     return t;
 }
 
+static json_t *factors_json(const struct pat_gammas *t)
+{
+    int k = t->n_factors;
+    json_t *root = json_object();
+    json_object_set_new(root, "k", json_integer(k));
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        json_t *o = json_object();
+        char key[40];
+        for (int slot = 1; slot < t->n_slots[f]; slot++) {
+            const float *u = t->factor[f] + (size_t)slot * (size_t)k;
+            bool zero = true;
+            for (int i = 0; i < k; i++)
+                zero = zero && u[i] == 0.0f;
+            if (zero)
+                continue;
+            if (f == PAT_F_PAT3)
+                pat3_to_string(pat3_class_code(slot - 1), key);
+            else if (f == PAT_F_LARGE)
+                snprintf(key, sizeof key, "%d", pat_large_sizes[slot - 1]);
+            else
+                snprintf(key, sizeof key, "%d", slot);
+            json_t *a = json_array();
+            for (int i = 0; i < k; i++)
+                json_array_append_new(a, json_real(u[i]));
+            json_object_set_new(o, key, a);
+        }
+        json_object_set_new(root, pat_feature_name[f], o);
+    }
+    return root;
+}
+
 static json_t *to_json(const struct pat_gammas *t)
 {
     json_t *root = json_object();
@@ -396,7 +577,8 @@ static json_t *to_json(const struct pat_gammas *t)
     char fp[17];
     snprintf(fp, sizeof fp, "%016" PRIx64, pat_large_fingerprint());
     json_object_set_new(root, "format", json_string(FORMAT_NAME));
-    json_object_set_new(root, "version", json_integer(FORMAT_VERSION));
+    json_object_set_new(root, "version",
+                        json_integer(t->n_factors ? FORMAT_VERSION : FORMAT_VERSION_PLAIN));
     json_object_set_new(root, "pattern_hash", json_string(fp));
     json_object_set(root, "meta", t->meta);
     json_object_set_new(root, "gammas", gam);
@@ -420,6 +602,8 @@ static json_t *to_json(const struct pat_gammas *t)
         }
         json_object_set_new(gam, pat_feature_name[f], o);
     }
+    if (t->n_factors)
+        json_object_set_new(root, "factors", factors_json(t));
     return root;
 }
 

@@ -11,7 +11,14 @@
  *        ...,
  *        "pat3": { "X.o#..##": 2.5, ... },   the 3x3 text form (pat3_to_string)
  *        "large": { "6:0123456789abcdef": 7.1, ... }   size:canonical hash
+ *     },
+ *     "factors": { "k": K,                   optional: version 2 only
+ *        "dist1": { "1": [K numbers], ... }, keys as in "gammas", but
+ *        "large": { "6": [...], ... }        large: one vector per diamond size
  *     } }
+ *
+ * Version 1 tables (no factors) load as before; a table with factors is
+ * written as version 2, which older hanes refuse with a version error.
  *
  * Absent values have gamma 1. Loading checks everything (format, version,
  * pattern hash, feature names, value ranges, gammas finite and > 0) and reports
@@ -25,6 +32,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "patterns/features.h"
@@ -42,9 +50,17 @@ struct pat_gammas {
     uint32_t *ht_val;
     uint32_t ht_mask;
     struct json_t *meta;         /* owned JSON object, never NULL */
+    /* Feature interactions (optional; see factors.h): every feature value owns a
+     * vector of n_factors latent factors, and a move's strength is multiplied by
+     * exp(sum over pairs of its values of the dot products of their vectors).
+     * Large patterns share one vector per diamond size. n_factors = 0: none. */
+    int n_factors;
+    float *factor[PAT_NFEAT];    /* factor[f][slot * n_factors + i] */
+    int n_slots[PAT_NFEAT];      /* slots of f: n_values[f], large: sizes + 1 */
 };
 
-#define PAT_LARGE_MAX ((1u << 15) - 2)   /* fits the large bit field */
+/* Most latent factors per feature value a table may hold. */
+#define PAT_MAX_FACTORS 32
 
 /* A table with every gamma 1 and no large pattern. NULL if memory runs out. */
 struct pat_gammas *pat_gammas_new(void);
@@ -59,7 +75,18 @@ uint32_t pat_gammas_large_find(const void *table, uint64_t hash);
 /* Options that compute features against this table (large patterns on). */
 void pat_gammas_opts(const struct pat_gammas *t, struct pat_opts *o);
 
-/* Strength of a move: the product of its feature gammas. */
+/* Factor slot of value x of feature f (0: the value has no vector). */
+static inline unsigned pat_factor_slot(const struct pat_gammas *t, int f, unsigned x)
+{
+    return f == PAT_F_LARGE && x ? (unsigned)t->large_size[x - 1] + 1 : x;
+}
+
+/* The interaction term of a move (0 without factors): the sum over pairs of
+ * its feature values of the dot products of their factor vectors. */
+double pat_gammas_interaction(const struct pat_gammas *t, pat_vec v);
+
+/* Strength of a move: the product of its feature gammas, times exp(interaction)
+ * when the table has factors. */
 static inline double pat_gammas_strength(const struct pat_gammas *t, pat_vec v)
 {
     double s = 1.0;
@@ -68,8 +95,15 @@ static inline double pat_gammas_strength(const struct pat_gammas *t, pat_vec v)
         if (x)
             s *= t->gamma[f][x];
     }
+    if (t->n_factors)
+        s *= exp(pat_gammas_interaction(t, v));
     return s;
 }
+
+/* Gives the table k latent factors per feature value (0 <= k <= PAT_MAX_FACTORS),
+ * all zero; call after the large-pattern dictionary is complete. False if memory
+ * runs out. */
+bool pat_gammas_set_factors(struct pat_gammas *t, int k);
 
 /* Gamma of a mover-normalised pat3 raw code (pat3_raw, pat3_raw_from_nbr): the
  * look-up BT playouts make per changed point. */

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "patterns/factors.h"
 #include "patterns/gammas.h"
 #include "patterns/mm.h"
 #include "tools/train/corpus.h"
@@ -36,6 +37,9 @@ struct options {
     int min_count;
     int stride;
     int threads;
+    int factors;                 /* latent factors per value (0: plain MM) */
+    int factor_epochs;
+    double factor_rate, factor_reg;
     unsigned disabled;
     uint64_t seed;
     bool resume, json, quiet;
@@ -60,8 +64,13 @@ static void usage(FILE *f)
           "      --iterations N    MM iterations (default 20)\n"
           "      --min-count N     keep large patterns played at least N times (default 10)\n"
           "      --stride N        MM on every N-th position only (patterns: all; default 1)\n"
+          "      --factors K       after MM, learn K latent factors per feature value\n"
+          "                        (feature interactions; default 0: none)\n"
+          "      --factor-epochs N passes of the factor training (default 4)\n"
+          "      --factor-rate X   its learning rate (default 0.02)\n"
+          "      --factor-reg X    its L2 regularisation (default 0.001)\n"
           "      --disable F,...   leave features out (pass capture extend atari selfatari\n"
-          "                        dist1 dist2 edge pat3 large)\n"
+          "                        dist1 dist2 edge libs near pat3 large)\n"
           "      --threads N       worker threads (default: all cores)\n"
           "      --seed N          seed of the subset and held-out choice (default 1)\n"
           "      --resume          continue from OUT.ckpt, written after each iteration\n"
@@ -78,6 +87,17 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
     errno = 0;
     long v = strtol(s, &end, 10);
     if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_real(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi))
         return false;
     *out = v;
     return true;
@@ -116,7 +136,8 @@ static int n_cores(void)
 static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
-           O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE };
+           O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE, O_FACTORS, O_FEPOCHS, O_FRATE,
+           O_FREG };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -126,6 +147,10 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "iterations", required_argument, NULL, O_ITER },
         { "min-count", required_argument, NULL, O_MIN },
         { "stride", required_argument, NULL, O_STRIDE },
+        { "factors", required_argument, NULL, O_FACTORS },
+        { "factor-epochs", required_argument, NULL, O_FEPOCHS },
+        { "factor-rate", required_argument, NULL, O_FRATE },
+        { "factor-reg", required_argument, NULL, O_FREG },
         { "disable", required_argument, NULL, O_DIS },
         { "threads", required_argument, NULL, O_THR },
         { "seed", required_argument, NULL, O_SEED },
@@ -138,7 +163,8 @@ static void parse_args(int argc, char **argv, struct options *o)
         { NULL, 0, NULL, 0 },
     };
     *o = (struct options){ .size = 19, .iterations = 20, .min_count = 10, .stride = 1,
-                           .threads = n_cores(), .seed = 1, .curve = "hane-curve" };
+                           .threads = n_cores(), .seed = 1, .curve = "hane-curve",
+                           .factor_epochs = 4, .factor_rate = 0.02, .factor_reg = 0.001 };
     int ch;
     long v;
     while ((ch = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
@@ -177,6 +203,24 @@ static void parse_args(int argc, char **argv, struct options *o)
             if (!parse_long(optarg, 1, 1000, &v))
                 die("--stride: expected 1..1000");
             o->stride = (int)v;
+            break;
+        case O_FACTORS:
+            if (!parse_long(optarg, 0, PAT_MAX_FACTORS, &v))
+                die("--factors: expected 0..32");
+            o->factors = (int)v;
+            break;
+        case O_FEPOCHS:
+            if (!parse_long(optarg, 0, 1000, &v))
+                die("--factor-epochs: expected 0..1000");
+            o->factor_epochs = (int)v;
+            break;
+        case O_FRATE:
+            if (!parse_real(optarg, 1e-9, 10, &o->factor_rate))
+                die("--factor-rate: expected a number in (0, 10]");
+            break;
+        case O_FREG:
+            if (!parse_real(optarg, 0, 10, &o->factor_reg))
+                die("--factor-reg: expected a number in [0, 10]");
             break;
         case O_DIS:
             if (!parse_disabled(optarg, &o->disabled))
@@ -290,6 +334,7 @@ static char *data_fingerprint(const struct options *o)
             h = (h ^ (uint8_t)*p) * 1099511628211ull;
     h ^= (uint64_t)o->disabled * 0x9E3779B97F4A7C15ull ^ (uint64_t)o->min_count
          ^ (uint64_t)o->stride << 32;
+    /* the factors are trained after MM, so they do not change the checkpoint */
     char *s = malloc(17);
     if (!s)
         die("out of memory");
@@ -302,6 +347,14 @@ static void copy_gammas(struct pat_gammas *t, const struct mm_model *m)
     for (int f = 0; f < PAT_NFEAT; f++)
         for (int v = 1; v < m->n_values[f] && v < t->n_values[f]; v++)
             t->gamma[f][v] = (float)m->gamma[f][v];
+}
+
+static void factor_report(void *ctx, int epoch, double loglik, double seconds)
+{
+    const struct options *o = ctx;
+    if (!o->quiet)
+        fprintf(stderr, "factor epoch %d/%d: log-likelihood %.5f, %.2f s\n", epoch,
+                o->factor_epochs, loglik, seconds);
 }
 
 static volatile sig_atomic_t interrupted;
@@ -437,6 +490,23 @@ static int run_train(struct options *o)
     int iters_run = o->iterations - done_iter;
     json_object_set_new(meta, "mm_seconds_per_iteration",
                         json_real(iters_run > 0 ? mm_seconds / iters_run : 0));
+    if (o->factors) {
+        /* the cached strengths must be those of the final gammas */
+        mm_log_likelihood(&m, shards, n_shards);
+        struct pat_factor_params fpar = { .k = o->factors, .epochs = o->factor_epochs,
+                                        .rate = o->factor_rate, .reg = o->factor_reg,
+                                        .init = 0.02, .seed = o->seed };
+        double tf = progress_now();
+        if (!pat_factors_train(t, shards, n_shards, &fpar, factor_report, o))
+            die("out of memory training the factors");
+        json_t *fj = json_object();
+        json_object_set_new(fj, "k", json_integer(fpar.k));
+        json_object_set_new(fj, "epochs", json_integer(fpar.epochs));
+        json_object_set_new(fj, "rate", json_real(fpar.rate));
+        json_object_set_new(fj, "reg", json_real(fpar.reg));
+        json_object_set_new(fj, "seconds", json_real(progress_now() - tf));
+        json_object_set_new(meta, "factors", fj);
+    }
     for (int k = 0; k < n_shards; k++)
         mm_shard_free(&shards[k]);
     free(shards);

@@ -1,0 +1,187 @@
+/* factors — stochastic gradient training of latent-factor interactions. */
+#include "patterns/factors.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Gradients below this move nothing worth the memory traffic: most candidates
+ * of a position have a probability near zero. */
+#define GRAD_EPS 1e-4
+
+struct fjob {
+    struct pat_gammas *t;
+    struct mm_shard *s;
+    double rate, reg;
+    uint64_t rng;
+    size_t *order;
+    float *sums;        /* per candidate of the current position: sum of its vectors */
+    double *score;
+    double loglik;
+    size_t seen;
+};
+
+static uint64_t next_rand(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+static void *fjob_run(void *arg)
+{
+    struct fjob *j = arg;
+    struct pat_gammas *t = j->t;
+    struct mm_shard *s = j->s;
+    int k = t->n_factors;
+    /* a fresh order of positions every epoch (Fisher–Yates) */
+    for (size_t i = s->n_pos; i > 1; i--) {
+        size_t r = (size_t)(next_rand(&j->rng) % i);
+        size_t tmp = j->order[i - 1];
+        j->order[i - 1] = j->order[r];
+        j->order[r] = tmp;
+    }
+    j->loglik = 0;
+    j->seen = 0;
+    for (size_t oi = 0; oi < s->n_pos; oi++) {
+        size_t p = j->order[oi];
+        size_t a = s->start[p], n = s->start[p + 1] - a;
+        long w = -1;
+        double mx = -INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            pat_vec v = s->vec[a + i];
+            float *sum = j->sums + i * (size_t)k;
+            memset(sum, 0, sizeof *sum * (size_t)k);
+            double sq = 0;
+            for (int f = 0; f < PAT_NFEAT; f++) {
+                unsigned x = pat_get(v, (enum pat_feature)f);
+                if (!x)
+                    continue;
+                unsigned slot = pat_factor_slot(t, f, x);
+                if ((int)slot >= t->n_slots[f])
+                    continue;
+                const float *u = t->factor[f] + (size_t)slot * (size_t)k;
+                for (int d = 0; d < k; d++) {
+                    sum[d] += u[d];
+                    sq += (double)u[d] * u[d];
+                }
+            }
+            double s2 = 0;
+            for (int d = 0; d < k; d++)
+                s2 += (double)sum[d] * sum[d];
+            double sc = log(s->str[a + i]) + 0.5 * (s2 - sq);
+            j->score[i] = sc;
+            if (sc > mx)
+                mx = sc;
+            if (w < 0 && v == s->winner[p])
+                w = (long)i;
+        }
+        if (w < 0)
+            continue;
+        double z = 0;
+        for (size_t i = 0; i < n; i++) {
+            j->score[i] = s->mult[a + i] * exp(j->score[i] - mx);
+            z += j->score[i];
+        }
+        j->loglik += log(j->score[w] / s->mult[a + (size_t)w] / z);
+        j->seen++;
+        for (size_t i = 0; i < n; i++) {
+            /* d log P(played) / d score_i = [i played] - P(i) */
+            double g = ((long)i == w) - j->score[i] / z;
+            if (fabs(g) < GRAD_EPS)
+                continue;
+            const float *sum = j->sums + i * (size_t)k;
+            pat_vec v = s->vec[a + i];
+            for (int f = 0; f < PAT_NFEAT; f++) {
+                unsigned x = pat_get(v, (enum pat_feature)f);
+                if (!x)
+                    continue;
+                unsigned slot = pat_factor_slot(t, f, x);
+                if ((int)slot >= t->n_slots[f])
+                    continue;
+                float *u = t->factor[f] + (size_t)slot * (size_t)k;
+                /* d score / d u = (sum of the move's vectors) - u */
+                for (int d = 0; d < k; d++)
+                    u[d] += (float)(j->rate * (g * (sum[d] - u[d]) - j->reg * u[d]));
+            }
+        }
+    }
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shards,
+                       const struct pat_factor_params *p, pat_factor_report_fn report,
+                       void *ctx)
+{
+    if (!p || p->k < 1 || p->k > PAT_MAX_FACTORS || p->epochs < 0 || n_shards < 1
+        || n_shards > 64 || !(p->rate > 0) || !(p->reg >= 0) || !(p->init > 0))
+        return false;
+    if (!pat_gammas_set_factors(t, p->k))
+        return false;
+    uint64_t rng = p->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+    for (int f = 0; f < PAT_NFEAT; f++)
+        for (size_t i = 0; i < (size_t)t->n_slots[f] * (size_t)p->k; i++)
+            t->factor[f][i] = (float)(p->init * ((double)(next_rand(&rng) >> 11) / 4503599627370496.0 - 1.0));
+    struct fjob jobs[64];
+    bool ok = true;
+    for (int s = 0; s < n_shards; s++) {
+        size_t maxn = 0;
+        for (size_t q = 0; q < shards[s].n_pos; q++) {
+            size_t n = shards[s].start[q + 1] - shards[s].start[q];
+            if (n > maxn)
+                maxn = n;
+        }
+        jobs[s] = (struct fjob){ .t = t, .s = &shards[s], .reg = p->reg,
+                                 .rng = rng ^ (0xD1B54A32D192ED03ull * (uint64_t)(s + 1)) };
+        jobs[s].order = malloc(sizeof *jobs[s].order * (shards[s].n_pos + 1));
+        jobs[s].sums = malloc(sizeof *jobs[s].sums * (maxn + 1) * (size_t)p->k);
+        jobs[s].score = malloc(sizeof *jobs[s].score * (maxn + 1));
+        if (!jobs[s].order || !jobs[s].sums || !jobs[s].score)
+            ok = false;
+        else
+            for (size_t q = 0; q < shards[s].n_pos; q++)
+                jobs[s].order[q] = q;
+    }
+    for (int e = 0; e < p->epochs && ok; e++) {
+        double t0 = now();
+        double rate = e < 2 ? p->rate : p->rate / (double)(1 << (e - 1 < 20 ? e - 1 : 20));
+        pthread_t th[64];
+        bool started[64] = { false };
+        for (int s = 0; s < n_shards; s++) {
+            jobs[s].rate = rate;
+            if (s > 0)
+                started[s] = pthread_create(&th[s], NULL, fjob_run, &jobs[s]) == 0;
+        }
+        fjob_run(&jobs[0]);
+        for (int s = 1; s < n_shards; s++) {
+            if (started[s])
+                pthread_join(th[s], NULL);
+            else
+                fjob_run(&jobs[s]);
+        }
+        double ll = 0;
+        size_t seen = 0;
+        for (int s = 0; s < n_shards; s++) {
+            ll += jobs[s].loglik;
+            seen += jobs[s].seen;
+        }
+        if (report)
+            report(ctx, e + 1, seen ? ll / (double)seen : 0, now() - t0);
+    }
+    for (int s = 0; s < n_shards; s++) {
+        free(jobs[s].order);
+        free(jobs[s].sums);
+        free(jobs[s].score);
+    }
+    return ok;
+}
