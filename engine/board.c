@@ -20,6 +20,7 @@
  * O(stones of the smaller string).
  */
 #include "engine/board.h"
+#include "engine/board_play.h"
 
 #include <pthread.h>
 #include <stddef.h>
@@ -29,7 +30,8 @@
 
 static struct board_geom geoms[BOARD_MAX_SIZE + 1];
 /* Number of orthogonal neighbours of colour c in the low byte of a 3x3 code. */
-static uint8_t orth_count[4][256];
+uint8_t board_orth_count_[4][256];
+struct board_orth_empties board_orth_empty_[256];
 static void init_orth(void);
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
@@ -83,83 +85,6 @@ const struct board_geom *board_geom_of(int size)
     board_init();
     return &geoms[size];
 }
-
-/* Fully unrolled small loops, and the neighbour offsets as local constants:
- * a plain `const int *o = b->geom->offs` would be reloaded after every byte
- * store (char stores may alias anything), and the loop overhead would rival
- * the work in the hot paths. */
-#define UNROLL _Pragma("GCC unroll 8")
-#define LOCAL_OFFSETS(o, b) \
-    const int o##_s = (b)->geom->stride; \
-    const int o[8] = { o##_s, 1, -o##_s, -1, o##_s + 1, 1 - o##_s, -o##_s - 1, o##_s - 1 }
-
-/* ---- empty list ---- */
-
-static inline void empty_add(struct board *b, point p)
-{
-    b->empty_pos[p] = (uint16_t)b->n_empty;
-    b->empty[b->n_empty++] = (uint16_t)p;
-}
-
-static inline void empty_remove(struct board *b, point p)
-{
-    int i = b->empty_pos[p];
-    point last = b->empty[--b->n_empty];
-    b->empty[i] = (uint16_t)last;
-    b->empty_pos[last] = (uint16_t)i;
-}
-
-/* ---- 3x3 codes: direction i of q is direction i ^ 2 seen from the other side ---- */
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The three neighbours in a row are adjacent uint16 codes, so one 64-bit
- * add or subtract updates them (and adds 0 to a fourth): 3 read-modify-writes
- * instead of 8. No lane carries or borrows, since each field only goes
- * between 0 and c. The words start at p+s-2 (top: p+s+2 may lie past the
- * array on 25x25), p-1 and p-s-1 (bottom: p-s-2 may be -1); lane k is
- * bits 16k..16k+15, and the value for direction i is c << 2 * (i ^ 2). */
-#define NBR_TOP ((1ULL << 10) << 16 | (1ULL << 4) << 32 | (1ULL << 12) << 48) /* NW N NE */
-#define NBR_MID ((1ULL << 2) | (1ULL << 6) << 32)                             /* W . E */
-#define NBR_BOT ((1ULL << 8) | (1ULL << 0) << 16 | (1ULL << 14) << 32)        /* SW S SE */
-
-static inline void nbr_add_word(uint16_t *at, uint64_t v)
-{
-    uint64_t w;
-    memcpy(&w, at, sizeof w);
-    w += v;
-    memcpy(at, &w, sizeof w);
-}
-
-static inline void nbr_set(struct board *b, point p, enum color c)
-{
-    int s = b->geom->stride;
-    uint64_t k = (uint64_t)c;
-    nbr_add_word(&b->nbr3x3[p + s - 2], k * NBR_TOP);
-    nbr_add_word(&b->nbr3x3[p - 1], k * NBR_MID);
-    nbr_add_word(&b->nbr3x3[p - s - 1], k * NBR_BOT);
-}
-
-static inline void nbr_clear(struct board *b, point p, enum color c)
-{
-    int s = b->geom->stride;
-    uint64_t k = (uint64_t)c;
-    nbr_add_word(&b->nbr3x3[p + s - 2], -(k * NBR_TOP));
-    nbr_add_word(&b->nbr3x3[p - 1], -(k * NBR_MID));
-    nbr_add_word(&b->nbr3x3[p - s - 1], -(k * NBR_BOT));
-}
-#else
-static inline void nbr_set(struct board *b, point p, enum color c)
-{
-    LOCAL_OFFSETS(o, b);
-    UNROLL for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] += (uint16_t)(c << (2 * (i ^ 2)));
-}
-
-static inline void nbr_clear(struct board *b, point p, enum color c)
-{
-    LOCAL_OFFSETS(o, b);
-    UNROLL for (int i = 0; i < 8; i++) b->nbr3x3[p + o[i]] -= (uint16_t)(c << (2 * (i ^ 2)));
-}
-#endif
 
 /* ---- set-up ---- */
 
@@ -243,21 +168,12 @@ void board_copy(struct board *dst, const struct board *src)
  * and the direction-i colour of a neighbour is read from the 3x3 code.
  */
 
-/* For the low byte of a 3x3 code (the four orthogonal neighbours): how many
- * are empty, and the sum of their offsets as (north - south, east - west)
- * counts, so the sum of the empty neighbours' points is
- * n * p + dy * stride + dx. */
-struct orth_empties {
-    int8_t n, dy, dx;
-};
-static struct orth_empties orth_empty[256];
-
 static void init_orth(void)
 {
     for (unsigned code = 0; code < 256; code++) {
-        for (int i = 0; i < 4; i++) orth_count[(code >> (2 * i)) & 3][code]++;
-        struct orth_empties *e = &orth_empty[code];
-        e->n = (int8_t)orth_count[EMPTY][code];
+        for (int i = 0; i < 4; i++) board_orth_count_[(code >> (2 * i)) & 3][code]++;
+        struct board_orth_empties *e = &board_orth_empty_[code];
+        e->n = (int8_t)board_orth_count_[EMPTY][code];
         e->dy = (int8_t)((((code >> 0) & 3) == EMPTY) - (((code >> 4) & 3) == EMPTY));
         e->dx = (int8_t)((((code >> 2) & 3) == EMPTY) - (((code >> 6) & 3) == EMPTY));
     }
@@ -273,31 +189,13 @@ bool board_is_legal(const struct board *b, enum color c, point p)
     return board_code_has_empty(code) || board_legal_surrounded(b, c, p, code);
 }
 
-/* Adds liberty `l` to string `s` `m` times (m is 0 or 1). */
-static inline void lib_add_m(struct board *b, int s, point l, unsigned m)
-{
-    b->str[s].libs = (uint16_t)(b->str[s].libs + m);
-    b->str[s].lib_sum += (uint32_t)l & (0u - m);
-}
-
-static inline void lib_remove_m(struct board *b, int s, point l, unsigned m)
-{
-    b->str[s].libs = (uint16_t)(b->str[s].libs - m);
-    b->str[s].lib_sum -= (uint32_t)l & (0u - m);
-}
-
-/* The string ids of the four orthogonal neighbours of `p` (0: no stone). */
-static inline void distinct_strings(const struct board *b, point p, int t[4])
-{
-    LOCAL_OFFSETS(o, b);
-    UNROLL for (int i = 0; i < 4; i++) t[i] = b->sid[p + o[i]];
-}
-
 /* Removes the captured string `s`: its points become liberties of the
  * strings around it (once per string per point). Returns its size. */
-static int capture_string(struct board *b, int s)
+int board_capture_string_(struct board *b, int s)
 {
     enum color c = (enum color)b->str[s].color;
+    enum color taker = color_other(c);
+    const int st = b->geom->stride;
     int n = b->str[s].stones;
     b->n_stones[c] -= n;
     point q = s;
@@ -308,15 +206,11 @@ static int capture_string(struct board *b, int s)
         b->hash ^= b->geom->zobrist[q][c - 1];
         nbr_clear(b, q, c);
         empty_add(b, q);
-        /* Neighbours are stones of s (skip), enemy stones, empty or border
-         * (sid 0, skip); each distinct enemy string gains q once. */
-        int t[4];
-        distinct_strings(b, q, t);
-        UNROLL for (int i = 0; i < 4; i++) {
-            unsigned m = (t[i] != 0) & (t[i] != s);
-            UNROLL for (int j = 0; j < i; j++) m &= t[j] != t[i];
-            lib_add_m(b, m ? t[i] : 0, q, m);
-        }
+        /* Neighbours are stones of s, of the taker, empty or border; each
+         * distinct string of the taker gains q once. */
+        int t[4] = { b->sid[q + st], b->sid[q + 1], b->sid[q - st], b->sid[q - 1] };
+        unsigned m = board_code_friends(b->nbr3x3[q], taker) & first_ids(t[0], t[1], t[2], t[3]);
+        for (; m; m &= m - 1) str_add(b, t[__builtin_ctz(m) >> 1], lib_delta(q));
         q = next;
     } while (q != s);
     return n;
@@ -325,7 +219,7 @@ static int capture_string(struct board *b, int s)
 /* Joins string `small` into string `big` (both of one colour): the merged
  * liberties are the union, so the points both touch are subtracted once.
  * Returns the id of the merged string (the larger of the two). */
-static int merge_strings(struct board *b, int big, int small)
+int board_merge_strings_(struct board *b, int big, int small)
 {
     if (b->str[big].stones < b->str[small].stones) {
         int t = big; big = small; small = t;
@@ -340,7 +234,7 @@ static int merge_strings(struct board *b, int big, int small)
             point l = q + o[i];
             /* l can touch both strings only if two of its neighbours have
              * their colour; most liberties fail that test at once. */
-            if (orth_count[c][b->nbr3x3[l] & 0xff] < 2) continue;
+            if (board_orth_count_[c][b->nbr3x3[l] & 0xff] < 2) continue;
             /* l counts once for `small`: from its first neighbour in `small`
              * in direction order; q is l's neighbour in direction i ^ 2. */
             unsigned first = 1, touches_big = 0;
@@ -349,7 +243,7 @@ static int merge_strings(struct board *b, int big, int small)
                 first &= !((t == small) & (j < (i ^ 2)));
                 touches_big |= t == big;
             }
-            lib_remove_m(b, big, l, first & touches_big);
+            str_sub(b, big, lib_delta(l) & mask64(first & touches_big));
         }
         q = b->next_stone[q];
     } while (q != small);
@@ -368,117 +262,9 @@ static int merge_strings(struct board *b, int big, int small)
     return big;
 }
 
-/* Makes the stone of `c` just put on `p` a string of its own: its liberties
- * and their sum come from a table of the low byte of p's 3x3 code. */
-static inline void new_string(struct board *b, enum color c, point p, unsigned code)
-{
-    const struct orth_empties *e = &orth_empty[code];
-    b->sid[p] = (uint16_t)p;
-    b->next_stone[p] = (uint16_t)p;
-    struct board_string *s = &b->str[p];
-    s->color = (uint8_t)c;
-    s->stones = 1;
-    s->libs = (uint16_t)e->n;
-    s->lib_sum = (uint32_t)(e->n * p + e->dy * b->geom->stride + e->dx);
-}
-
-/* Puts a stone of `c` on empty `p`: takes `p` from the liberties of the
- * strings around it, joins it to the friendly ones, and lists in dead[] the
- * enemy strings left without liberties (the caller captures them or, for
- * setup, has made sure there are none). Returns how many are dead.
- *
- * A stone touching no friendly string starts one whose liberties come from a
- * table. Touching one, it joins it, and an empty neighbour l of p is a new
- * liberty unless the string already touches l. Two or more are merged. */
-static inline __attribute__((always_inline)) int place_stone(struct board *b, enum color c, point p, int dead[4])
-{
-    LOCAL_OFFSETS(o, b);
-    unsigned code = b->nbr3x3[p] & 0xff;
-    unsigned other = 3 - (unsigned)c;
-    b->color[p] = (uint8_t)c;
-    b->hash ^= b->geom->zobrist[p][c - 1];
-    b->n_stones[c]++;
-    nbr_set(b, p, c);
-    empty_remove(b, p);
-    /* No stone next to p (a field is a stone when its two bits differ): a
-     * new string and nothing else to do. Common early in a playout, and it
-     * skips the per-direction work below. */
-    if (((code ^ (code >> 1)) & 0x55) == 0) {
-        new_string(b, c, p, code);
-        return 0;
-    }
-    int t[4];
-    distinct_strings(b, p, t);
-
-    /* Distinct enemy strings lose liberty p; distinct friendly ones are
-     * collected. Equal ids in two directions are one string. */
-    int own[4], n_own = 0, n_dead = 0;
-    UNROLL for (int i = 0; i < 4; i++) {
-        unsigned cn = (code >> (2 * i)) & 3;
-        unsigned fresh = 1;
-        UNROLL for (int j = 0; j < i; j++) fresh &= t[j] != t[i];
-        unsigned foe = (cn == other) & fresh;
-        int tf = t[i] & -(int)foe;
-        lib_remove_m(b, tf, p, foe);
-        dead[n_dead] = tf;
-        n_dead += foe & (b->str[tf].libs == 0);
-        own[n_own] = t[i];
-        n_own += (cn == (unsigned)c) & fresh;
-    }
-    if (n_own == 0) {
-        new_string(b, c, p, code);
-        return n_dead;
-    }
-    /* Join the first friendly string. p's sid is still 0 here, so "does s
-     * touch l" is not fooled by p itself. */
-    int s = own[0];
-    lib_remove_m(b, s, p, 1);
-    /* Over the empty directions only, lowest first: one loop-exit branch
-     * instead of a coin-toss test per direction. */
-    for (unsigned em = ~(code | (code >> 1)) & 0x55; em; em &= em - 1) {
-        point l = p + o[__builtin_ctz(em) >> 1];
-        /* If p is l's only friendly neighbour, s cannot touch l yet. */
-        unsigned known = 0;
-        if (orth_count[c][b->nbr3x3[l] & 0xff] > 1) {
-            UNROLL for (int j = 0; j < 4; j++) known |= b->sid[l + o[j]] == s;
-        }
-        lib_add_m(b, s, l, !known);
-    }
-    b->sid[p] = (uint16_t)s;
-    b->next_stone[p] = b->next_stone[s];
-    b->next_stone[s] = (uint16_t)p;
-    b->str[s].stones++;
-    for (int k = 1; k < n_own; k++) {
-        lib_remove_m(b, own[k], p, 1);
-        s = merge_strings(b, s, own[k]);
-    }
-    return n_dead;
-}
-
 int board_play_known_legal(struct board *b, enum color c, point p)
 {
-    b->last_move2 = b->last_move;
-    b->last_move = p;
-    b->to_move = color_other(c);
-    b->ko = 0;
-    if (p == PASS) {
-        b->passes++;
-        return 0;
-    }
-    b->passes = 0;
-    int dead[4];
-    int n_dead = place_stone(b, c, p, dead);
-    if (n_dead == 0) return 0;
-    int captured = 0;
-    for (int i = 0; i < n_dead; i++) captured += capture_string(b, dead[i]);
-    b->captures[c] += captured;
-    /* Simple ko: a lone stone that took a lone stone (whose id is its point)
-     * and sits in atari. */
-    if (captured == 1) {
-        const struct board_string *s = &b->str[b->sid[p]];
-        if (s->stones == 1 && s->libs == 1) b->ko = dead[0];
-    }
-    return captured;
+    return board_play_inline_(b, c, p);
 }
 
 int board_play(struct board *b, enum color c, point p)

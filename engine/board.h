@@ -50,10 +50,13 @@ struct board_geom {
 /* A string (group) is named by its id; every stone of it has the same id.
  * The liberty count is exact. */
 struct board_string {
-    uint8_t color;
-    uint16_t stones;    /* number of stones */
-    uint16_t libs;      /* exact number of distinct liberties */
+    /* lib_sum, libs and stones in this order make one 64-bit word on a
+     * little-endian machine (board.c: a liberty's arrival or departure is one
+     * add or subtract of libs and lib_sum together). */
     uint32_t lib_sum;   /* sum of the liberty points: the liberty itself when libs == 1 */
+    uint16_t libs;      /* exact number of distinct liberties */
+    uint16_t stones;    /* number of stones */
+    uint8_t color;
 };
 
 /* 16 KB in all; board_copy copies only the part a size uses (about 2.5 KB on
@@ -140,28 +143,32 @@ static inline point board_atari_lib(const struct board *b, point p)
     return (point)b->str[b->sid[p]].lib_sum;
 }
 
+/* The orthogonal directions of a 3x3 code whose neighbour is a stone of
+ * `c` (friendly) or of the other colour (enemy), as bits 0, 2, 4, 6. */
+static inline unsigned board_code_friends(unsigned code, enum color c)
+{
+    return (code >> (c - 1)) & ~(code >> (2 - c)) & 0x55;
+}
+static inline unsigned board_code_enemies(unsigned code, enum color c)
+{
+    return (code >> (2 - c)) & ~(code >> (c - 1)) & 0x55;
+}
+
 /* Legality of `c` at an empty on-board `p` none of whose orthogonal
  * neighbours is empty (`code` = its 3x3 code), simple ko aside: it must join
  * a friendly string with another liberty or take an enemy string's last one.
  * The playout's inner loop; board_is_legal is the general form. */
-static inline unsigned board_min2_(unsigned libs) { return libs < 2 ? libs : 2; }
-
 static inline bool board_legal_surrounded(const struct board *b, enum color c, point p,
                                           unsigned code)
 {
     int s = b->geom->stride;
-    /* Written out for the four directions (N, E, S, W): a loop here is not
-     * unrolled at -O2, and this runs for most candidate points late in a
-     * playout. */
-    /* Per direction: min(libs, 2) must be 2 for a friendly string and 1
-     * for an enemy one; border (string 0, no liberties) never qualifies. */
-#define BOARD_LEGAL_DIR_(i, q) \
-    (int)(board_min2_(b->str[b->sid[q]].libs) == 1u + (((code >> (2 * (i))) & 3) == (unsigned)c))
-    /* Bitwise | on purpose: all four tests are cheap, and a branch per
-     * direction mispredicts. */
-    return BOARD_LEGAL_DIR_(0, p + s) | BOARD_LEGAL_DIR_(1, p + 1) |
-           BOARD_LEGAL_DIR_(2, p - s) | BOARD_LEGAL_DIR_(3, p - 1);
-#undef BOARD_LEGAL_DIR_
+    /* The directions whose string is in atari (border: string 0, no
+     * liberties), written out: a loop here is not unrolled at -O2. */
+    unsigned atari = (unsigned)(b->str[b->sid[p + s]].libs == 1)
+                     | (unsigned)(b->str[b->sid[p + 1]].libs == 1) << 2
+                     | (unsigned)(b->str[b->sid[p - s]].libs == 1) << 4
+                     | (unsigned)(b->str[b->sid[p - 1]].libs == 1) << 6;
+    return ((board_code_friends(code, c) & ~atari) | (board_code_enemies(code, c) & atari)) != 0;
 }
 
 /* Is `c` playing at `p` legal under simple ko and no-suicide (no history)?

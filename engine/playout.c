@@ -1,6 +1,8 @@
 /* playout — the playout loop and the light (uniformly random) policy. */
 #include "engine/playout.h"
 
+#include "engine/board_play.h"
+
 #include <stddef.h>
 
 /* Uniform choice among acceptable points without a candidate list: draw an
@@ -72,10 +74,20 @@ double playout_run(struct board *b, struct playout_policy *pp, struct rng *r,
     enum color c = b->to_move;
     if (pp->choose == light_choose && !pp->played && !rm) {
         /* The light policy without recording: the same moves, with the
-         * choice inlined and no indirect call or hook tests per move. */
-        for (int m = 0; m < max_moves && b->passes < 2; m++) {
-            board_play_known_legal(b, c, light_pick(b, c, r));
-            c = color_other(c);
+         * choice and the move inlined and no indirect call or hook tests
+         * per move. Black's and White's moves are written out separately,
+         * so that the colour is a constant in each (shifts by it, table
+         * rows, the Zobrist column). */
+        int m = 0;
+        if (c == WHITE && m < max_moves && b->passes < 2) {
+            board_play_inline_(b, WHITE, light_pick(b, WHITE, r));
+            m++;
+        }
+        while (m < max_moves && b->passes < 2) {
+            board_play_inline_(b, BLACK, light_pick(b, BLACK, r));
+            if (++m >= max_moves || b->passes >= 2) break;
+            board_play_inline_(b, WHITE, light_pick(b, WHITE, r));
+            m++;
         }
         if (rec) rec->n_moves = 0;
         if (rec && rec->owner) return board_area_owner_dead(b, NULL, komi, rec->owner);
