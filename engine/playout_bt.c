@@ -17,6 +17,10 @@
 
 struct bt_state {
     const struct pat_gammas *g;
+    /* pat3 gamma of every 16-bit neighbourhood code without atari marks,
+     * [0] Black to move, [1] White: one load instead of the class look-up
+     * and colour swap (codes with a string in atari take the long way). */
+    float *g16;
     /* Tactical gammas by feature value (index 0 = absent = 1). */
     float g_cap[8], g_ext[8], g_atari[4], g_self[4];
     /* Points around the previous move that get a dist1 factor f: offsets and
@@ -24,6 +28,10 @@ struct bt_state {
     int n_near;
     int8_t near_dx[BT_NEAR_MAX], near_dy[BT_NEAR_MAX];
     float near_extra[BT_NEAR_MAX];
+    /* The same by row offset dy (-D..D): dx runs over -half..half, extra
+     * factor near_row[dy + D][dx + D], so a row is one contiguous scan. */
+    int near_half[2 * BT_NEAR_D + 1];
+    float near_row[2 * BT_NEAR_D + 1][2 * BT_NEAR_D + 1];
     /* The board geometry the weights belong to (NULL: rebuild before use). */
     const struct board_geom *geom;
     uint8_t row_of[BOARD_MAX_POINTS];
@@ -48,9 +56,6 @@ struct bt_state {
     uint16_t pre_libs[4];
     uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
     int n_capt;
-    /* Scratch of the dist1 draw. */
-    uint16_t near_p[BT_NEAR_MAX];
-    double near_e[BT_NEAR_MAX];
     long recomputed;
 };
 
@@ -90,56 +95,56 @@ static inline void lib_add(point *set, int *n, point q)
     set[(*n)++] = q;
 }
 
+/* The distinct strings next to a point, gathered once for both colours. */
+struct bt_nbrs {
+    int n;
+    uint16_t sid[4];
+    uint8_t col[4];
+    uint16_t libs[4];
+    point at[4];
+    point libset[4];        /* empty neighbours, then points of enemy stones in atari */
+    int n_empty;
+    bool last_adjacent;
+};
+
 /* Product of the tactical gammas (capture, extend, atari, self-atari) of `c`
- * at the empty point `p` with 3x3 code `code`, which has an orthogonal stone.
- * The same values as pat_move_features with no ladders and "atari during a
- * ko" read as a plain atari; liberties are only told apart up to three, which
- * is all those features look at. */
+ * at the empty point `p`, from its neighbour strings `nb`. The same values
+ * as pat_move_features with no ladders and "atari during a ko" read as a
+ * plain atari. Liberties of the new string are only told apart up to three
+ * (all those features look at), and counted only when a feature needs them. */
 static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
-                      unsigned code)
+                      const struct bt_nbrs *nb)
 {
-    const int *o = b->geom->offs;
     enum color them = color_other(c);
     point last = b->last_move;
-    uint16_t own_sid[4], opp_sid[4];
-    point own_at[4], opp_at[4];
-    int n_own = 0, n_opp = 0;
     point libset[12];
-    int n_libs = 0;
-    bool last_adjacent = false;
-    for (int i = 0; i < 4; i++) {
-        point q = p + o[i];
-        unsigned qc = (code >> (2 * i)) & 3;
-        last_adjacent |= q == last;
-        if (qc == EMPTY) {
-            libset[n_libs++] = q;
-            continue;
-        }
-        if (qc == OFFBOARD)
-            continue;
-        uint16_t s = b->sid[q];
-        if (qc == (unsigned)c) {
-            int j = 0;
-            while (j < n_own && own_sid[j] != s) j++;
-            if (j == n_own) { own_sid[n_own] = s; own_at[n_own++] = q; }
-        } else {
-            if (b->str[s].libs == 1)
-                libset[n_libs++] = q;     /* a captured stone's point frees up */
-            int j = 0;
-            while (j < n_opp && opp_sid[j] != s) j++;
-            if (j == n_opp) { opp_sid[n_opp] = s; opp_at[n_opp++] = q; }
-        }
-    }
+    int n_libs = nb->n_empty;
+    for (int i = 0; i < n_libs; i++)
+        libset[i] = nb->libset[i];
     unsigned capture = 0, atari = 0;
-    for (int j = 0; j < n_opp; j++) {
-        unsigned libs = b->str[opp_sid[j]].libs;
+    int stones = 1, own_atari = 0, own_low = 0;
+    bool own_big = false;
+    for (int j = 0; j < nb->n; j++) {
+        unsigned libs = nb->libs[j];
+        if (nb->col[j] == c) {
+            stones += b->str[nb->sid[j]].stones;
+            own_atari += libs == 1;
+            own_low += libs == 2 || libs == 3;
+            own_big |= libs >= 4;
+            continue;
+        }
         if (libs == 1) {
+            /* Its stones next to p free up: each such point is a liberty. */
+            const int *o = b->geom->offs;
+            for (int i = 0; i < 4; i++)
+                if (b->sid[p + o[i]] == nb->sid[j] && b->color[p + o[i]] == them)
+                    libset[n_libs++] = p + o[i];
             unsigned v = 4;
-            if (capture_saves(b, opp_at[j]))
+            if (capture_saves(b, nb->at[j]))
                 v = 1;
-            else if (last > 0 && b->color[last] == them && b->sid[last] == opp_sid[j])
+            else if (last > 0 && b->color[last] == them && b->sid[last] == nb->sid[j])
                 v = 2;
-            else if (last_adjacent)
+            else if (nb->last_adjacent)
                 v = 3;
             if (capture == 0 || v < capture)
                 capture = v;
@@ -147,33 +152,34 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
             atari = 3;
         }
     }
-    int stones = 1;
-    for (int j = 0; j < n_own; j++) {
-        const struct board_string *s = &b->str[own_sid[j]];
-        stones += s->stones;
-        if (n_libs >= 3)
-            continue;
-        if (s->libs >= 4) {
-            n_libs = 3;
-        } else if (s->libs == 2) {
-            lib_add(libset, &n_libs, (point)s->lib_sum - p);  /* p is the other one */
-        } else if (s->libs == 3) {
-            point l[3];
-            int k = board_string_libs(b, own_at[j], l, 3);
-            for (int m = 0; m < k; m++)
-                if (l[m] != p)
-                    lib_add(libset, &n_libs, l[m]);
+    /* Liberties of the new string, up to 3: needed for a self-atari (<= 1,
+     * only without a capture) and to grade an extension (2 or 3+). */
+    bool need = own_atari ? n_libs < 3 : capture == 0 && n_libs < 2;
+    if (need && own_big)
+        n_libs = 3;
+    else if (need && own_low)
+        for (int j = 0; j < nb->n && n_libs < 3; j++) {
+            if (nb->col[j] != c)
+                continue;
+            if (nb->libs[j] == 2) {
+                lib_add(libset, &n_libs, (point)b->str[nb->sid[j]].lib_sum - p);  /* p is the other */
+            } else if (nb->libs[j] == 3) {
+                point l[3];
+                int k = board_string_libs(b, nb->at[j], l, 3);
+                for (int m = 0; m < k; m++)
+                    if (l[m] != p)
+                        lib_add(libset, &n_libs, l[m]);
+            }
+            /* libs == 1: the liberty is p itself */
         }
-        /* libs == 1: the liberty is p itself */
-    }
     unsigned extend = 0, selfatari = 0;
     if (capture == 0 && n_libs <= 1)
         selfatari = stones <= 2 ? 1 : 2;
-    if (!selfatari && n_libs >= 2) {
-        for (int j = 0; j < n_own; j++) {
-            if (b->str[own_sid[j]].libs != 1)
+    if (own_atari && !selfatari && n_libs >= 2) {
+        for (int j = 0; j < nb->n; j++) {
+            if (nb->col[j] != c || nb->libs[j] != 1)
                 continue;
-            bool fresh = last > 0 && b->color[last] == them && string_touches(b, own_sid[j], last);
+            bool fresh = last > 0 && b->color[last] == them && string_touches(b, nb->sid[j], last);
             unsigned v = fresh ? (n_libs >= 3 ? 1 : 2) : (n_libs >= 3 ? 3 : 4);
             if (extend == 0 || v < extend)
                 extend = v;
@@ -189,26 +195,75 @@ static void point_weights(const struct bt_state *st, const struct board *b, poin
     if (b->color[p] != EMPTY)
         return;
     unsigned code = b->nbr3x3[p];
-    const int *o = b->geom->offs;
     /* A field holds a stone when its two bits differ. */
     unsigned stones = (code ^ (code >> 1)) & 0x55;
-    uint32_t raw = code;
-    if (stones)
-        for (int i = 0; i < 4; i++) {
-            point q = p + o[i];
-            if ((stones >> (2 * i) & 1) && b->str[b->sid[q]].libs == 1)
-                raw |= 1u << (16 + i);
+    if (!stones) {
+        /* No orthogonal stone: legal, no eye, no tactics, no atari mark. */
+        out[0] = st->g16[code];
+        out[1] = st->g16[65536 + code];
+        return;
+    }
+    const int *o = b->geom->offs;
+    uint32_t marks = 0;
+    unsigned min_libs = 4;
+    for (int i = 0; i < 4; i++) {
+        if (!(stones >> (2 * i) & 1))
+            continue;
+        unsigned l = b->str[b->sid[p + o[i]]].libs;
+        marks |= (unsigned)(l == 1) << (16 + i);
+        min_libs = l < min_libs ? l : min_libs;
+    }
+    unsigned empties = ~(code | (code >> 1)) & 0x55;
+    bool open = empties != 0;
+    if (min_libs >= 4) {
+        /* Every string next to p has 4+ liberties: no capture, atari or
+         * extension, and no atari mark; a self-atari only when no own
+         * string joins and p has at most one empty neighbour. */
+        bool lonely = (empties & (empties - 1)) == 0;
+        for (int c = BLACK; c <= WHITE; c++) {
+            if (board_code_eyelike(code, (enum color)c))
+                continue;
+            if (!open && !board_legal_surrounded(b, (enum color)c, p, code))
+                continue;
+            float w = st->g16[(c - 1) * 65536 + code];
+            unsigned own = (code >> (c - 1)) & ~(code >> (2 - c)) & 0x55;
+            if (!own && lonely)
+                w *= st->g_self[1];
+            out[c - 1] = w;
         }
-    bool open = board_code_has_empty(code);
+        return;
+    }
+    struct bt_nbrs nb;
+    nb.n = 0;
+    nb.n_empty = 0;
+    nb.last_adjacent = false;
+    for (int i = 0; i < 4; i++) {
+        point q = p + o[i];
+        nb.last_adjacent |= q == b->last_move;
+        if (!(stones >> (2 * i) & 1)) {
+            if (((code >> (2 * i)) & 3) == EMPTY)
+                nb.libset[nb.n_empty++] = q;
+            continue;
+        }
+        uint16_t s = b->sid[q];
+        int j = 0;
+        while (j < nb.n && nb.sid[j] != s) j++;
+        if (j == nb.n) {
+            nb.sid[j] = s;
+            nb.col[j] = b->color[q];
+            nb.libs[j] = b->str[s].libs;
+            nb.at[j] = q;
+            nb.n++;
+        }
+    }
     for (int c = BLACK; c <= WHITE; c++) {
         if (board_code_eyelike(code, (enum color)c))
             continue;
         if (!open && !board_legal_surrounded(b, (enum color)c, p, code))
             continue;
+        uint32_t raw = code | marks;
         float w = pat_gammas_pat3(st->g, c == WHITE ? pat3_swap_colors(raw) : raw);
-        if (stones)
-            w *= tactical(st, b, (enum color)c, p, code);
-        out[c - 1] = w;
+        out[c - 1] = w * tactical(st, b, (enum color)c, p, &nb);
     }
 }
 
@@ -254,9 +309,21 @@ static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
     if (p <= 0 || b->color[p] == EMPTY)
         return;
     const int *o = b->geom->offs;
-    for (int i = 0; i < 4; i++)
-        if (b->color[p + o[i]] != OFFBOARD)
-            st->lastdep[st->n_lastdep++] = (uint16_t)(p + o[i]);
+    /* A neighbour of the last move depends on it only as a capture point
+     * ("capture next to the previous move"): an empty point next to a
+     * string in atari. */
+    for (int i = 0; i < 4; i++) {
+        point q = p + o[i];
+        if (b->color[q] != EMPTY)
+            continue;
+        bool cap = false;
+        for (int k = 0; k < 4; k++) {
+            point r = q + o[k];
+            cap |= (b->color[r] == BLACK || b->color[r] == WHITE) && b->str[b->sid[r]].libs == 1;
+        }
+        if (cap)
+            st->lastdep[st->n_lastdep++] = (uint16_t)q;
+    }
     if (b->str[b->sid[p]].libs == 1)
         st->lastdep[st->n_lastdep++] = (uint16_t)board_atari_lib(b, p);
     enum color them = color_other((enum color)b->color[p]);
@@ -463,36 +530,51 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
         return PASS;
     const struct board_geom *g = st->geom;
     int size = g->size;
-    /* dist1: extra mass w (f - 1) on the points near the previous move. */
-    int n = 0;
+    /* dist1: extra mass w (f - 1) on the points near the previous move,
+     * summed without branches; the rare draw that lands in it scans again. */
     double esum = 0;
     point last = b->last_move;
+    int lx = 0, ly = 0;
+    const float *wc = st->w[ci];
     if (last > 0) {
-        int lx = board_x(b, last), ly = board_y(b, last);
-        for (int k = 0; k < st->n_near; k++) {
-            int x = lx + st->near_dx[k], y = ly + st->near_dy[k];
-            if ((unsigned)x >= (unsigned)size || (unsigned)y >= (unsigned)size)
-                continue;
-            point q = (y + 1) * g->stride + x + 1;
-            float w = st->w[ci][q];
-            if (w > 0.0f) {
-                double e = (double)w * st->near_extra[k];
-                st->near_p[n] = (uint16_t)q;
-                st->near_e[n++] = e;
-                esum += e;
-            }
+        lx = board_x(b, last);
+        ly = board_y(b, last);
+        int y0 = ly - BT_NEAR_D < 0 ? 0 : ly - BT_NEAR_D;
+        int y1 = ly + BT_NEAR_D >= size ? size - 1 : ly + BT_NEAR_D;
+        for (int y = y0; y <= y1; y++) {
+            int h = st->near_half[y - ly + BT_NEAR_D];
+            int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
+            const float *wr = wc + (y + 1) * g->stride + 1;
+            const float *f = st->near_row[y - ly + BT_NEAR_D] + BT_NEAR_D - lx;
+            float rs = 0;
+            for (int x = x0; x <= x1; x++)
+                rs += wr[x] * f[x];
+            esum += rs;
         }
     }
     double tot = st->total[ci] > 0 ? st->total[ci] : 0;
     double u = rng_double(r) * (tot + esum);
-    if (u >= tot && n > 0) {
+    if (u >= tot && esum > 0) {
         u -= tot;
-        for (int k = 0; k < n - 1; k++) {
-            if (u < st->near_e[k])
-                return st->near_p[k];
-            u -= st->near_e[k];
+        point cand = 0;
+        int y0 = ly - BT_NEAR_D < 0 ? 0 : ly - BT_NEAR_D;
+        int y1 = ly + BT_NEAR_D >= size ? size - 1 : ly + BT_NEAR_D;
+        for (int y = y0; y <= y1; y++) {
+            int h = st->near_half[y - ly + BT_NEAR_D];
+            int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
+            point base = (y + 1) * g->stride + 1;
+            const float *f = st->near_row[y - ly + BT_NEAR_D] + BT_NEAR_D - lx;
+            for (int x = x0; x <= x1; x++) {
+                double e = (double)wc[base + x] * f[x];
+                if (e <= 0)
+                    continue;
+                if (u < e)
+                    return base + x;
+                u -= e;
+                cand = base + x;
+            }
         }
-        return st->near_p[n - 1];
+        return cand;   /* rounding: the last near candidate */
     }
     int y = 0;
     for (; y < size; y++) {
@@ -544,7 +626,10 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
 
 static void bt_release(struct playout_policy *pp)
 {
-    free(pp->data);
+    struct bt_state *st = pp->data;
+    if (st)
+        free(st->g16);
+    free(st);
     pp->data = NULL;
 }
 
@@ -571,6 +656,17 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
         st->g_atari[v] = v > 0 && v < g->n_values[PAT_F_ATARI] ? g->gamma[PAT_F_ATARI][v] : 1.0f;
         st->g_self[v] = v > 0 && v < g->n_values[PAT_F_SELFATARI] ? g->gamma[PAT_F_SELFATARI][v] : 1.0f;
     }
+    st->g16 = malloc(2 * 65536 * sizeof *st->g16);
+    if (!st->g16) {
+        free(st);
+        return false;
+    }
+    for (uint32_t code = 0; code < 65536; code++) {
+        st->g16[code] = pat_gammas_pat3(g, code);
+        st->g16[65536 + code] = pat_gammas_pat3(g, pat3_swap_colors(code));
+    }
+    for (int i = 0; i <= 2 * BT_NEAR_D; i++)
+        st->near_half[i] = -1;
     /* dist1: factors relative to the geometric mean of the far values. */
     double lsum = 0;
     int nfar = 0;
@@ -591,6 +687,9 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
             double extra = gd / base - 1.0;
             if (extra <= 0)
                 continue;   /* sampling adds mass only; a near point below the far level stays at 1 */
+            st->near_row[dy + BT_NEAR_D][dx + BT_NEAR_D] = (float)extra;
+            if (abs(dx) > st->near_half[dy + BT_NEAR_D])
+                st->near_half[dy + BT_NEAR_D] = abs(dx);
             st->near_dx[st->n_near] = (int8_t)dx;
             st->near_dy[st->n_near] = (int8_t)dy;
             st->near_extra[st->n_near++] = (float)extra;
