@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/playout_bt.h"
 #include "engine/search_internal.h"
 #include "patterns/gammas.h"
 
@@ -34,13 +35,20 @@ static uint64_t clock_seed(void)
     return (uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
 }
 
-static bool make_policy(const struct params *p, struct playout_policy *out, char *err, int err_len)
+static bool make_policy(const struct params *p, const struct pat_gammas *g,
+                        struct playout_policy *out, char *err, int err_len)
 {
     if (strcmp(p->playout, "light") == 0) {
         *out = playout_light();
         return true;
     }
-    snprintf(err, err_len, "playout: unknown policy \"%s\" (available: light)", p->playout);
+    if (strcmp(p->playout, "bt") == 0) {
+        if (playout_bt_new(out, g))
+            return true;
+        snprintf(err, err_len, "playout: out of memory for the bt policy");
+        return false;
+    }
+    snprintf(err, err_len, "playout: unknown policy \"%s\" (available: light, bt)", p->playout);
     return false;
 }
 
@@ -86,7 +94,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
     if (!load_gammas(s, p, err, err_len))
         return false;
     struct playout_policy probe;
-    if (!make_policy(p, &probe, err, err_len))
+    if (!make_policy(p, s->gammas, &probe, err, err_len))
         return false;
     if (probe.release)
         probe.release(&probe);
@@ -114,7 +122,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         th[i].id = i;
         th[i].seq_cap = cap;
         th[i].seq = calloc((size_t)cap, sizeof *th[i].seq);
-        make_policy(p, &th[i].policy, err, err_len);
+        make_policy(p, s->gammas, &th[i].policy, err, err_len);
         if (!th[i].seq) {
             for (int k = 0; k <= i; k++)
                 free(th[k].seq);
