@@ -4,6 +4,7 @@
  *   hane-bench [--runs N] [--seconds S] [--only KEY,KEY...] [--list]
  */
 #include "tools/bench/bench.h"
+#include "tools/bench/bench_bt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,22 @@ static const struct bench_entry entries[] = {
       bench_search_light_cpu, 19, 1 },
     { "search_light_19_t2_cpu", "search playouts per CPU second (all threads), 19x19, 2 threads",
       bench_search_light_cpu, 19, 2 },
+    { "playout_bt_9", "BT playouts/s, 9x9, empty board, 1 thread, no tree",
+      bench_playout_bt, 9, 1 },
+    { "playout_bt_19", "BT playouts/s, 19x19, empty board, 1 thread, no tree",
+      bench_playout_bt, 19, 1 },
+    { "playout_bt_9_cpu", "BT playouts per CPU second of the thread, 9x9",
+      bench_playout_bt_cpu, 9, 1 },
+    { "playout_bt_19_cpu", "BT playouts per CPU second of the thread, 19x19",
+      bench_playout_bt_cpu, 19, 1 },
+    { "search_bt_9_t1", "playouts/s of the whole search, BT playouts, PW mu 1.8, bias C_BT 0.6 K 600, 9x9, 1 thread",
+      bench_search_bt, 9, 1 },
+    { "search_bt_19_t1", "playouts/s of the whole search, BT playouts, PW mu 1.8, bias C_BT 0.6 K 600, 19x19, 1 thread",
+      bench_search_bt, 19, 1 },
+    { "search_bt_9_t1_cpu", "the same per CPU second, 9x9",
+      bench_search_bt_cpu, 9, 1 },
+    { "search_bt_19_t1_cpu", "the same per CPU second, 19x19",
+      bench_search_bt_cpu, 19, 1 },
     { "features_positions_per_s_19", "positions/s, BT features + strengths of all legal moves, 19x19, 1 thread",
       bench_features, 19, 1 },
     { "mm_positions_per_s", "positions/s through one MM iteration (190 candidates each), 1 thread",
