@@ -1,0 +1,136 @@
+/* test_search_prior — the BT knowledge of the tree: P(m) normalised over a
+ * node's moves and the children in prior order; progressive widening's
+ * T(n) = 1 + log n / log mu; the bias coefficient C_BT sqrt(K / (n + K)); and
+ * in whole searches, that children past T(n) stay unvisited and that the
+ * bias draws visits to the moves the model likes. */
+#include "engine/search_prior.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "engine/search.h"
+#include "engine/search_internal.h"
+#include "patterns/features.h"
+#include "patterns/gammas.h"
+
+START_TEST(pw_width)
+{
+    /* Seed 002 formula (3), values worked out by hand. */
+    ck_assert_int_eq(search_pw_width(1.8, 0, 80), 1);
+    ck_assert_int_eq(search_pw_width(1.8, 1, 80), 1);
+    ck_assert_int_eq(search_pw_width(1.8, 2, 80), 2);      /* 1 + 0.693/0.588 = 2.18 */
+    ck_assert_int_eq(search_pw_width(1.8, 10, 80), 4);     /* 1 + 2.303/0.588 = 4.92 */
+    ck_assert_int_eq(search_pw_width(1.8, 100, 80), 8);    /* 8.83 */
+    ck_assert_int_eq(search_pw_width(1.8, 10000, 80), 16); /* 16.67 */
+    ck_assert_int_eq(search_pw_width(1.2, 1000, 400), 38); /* 1 + 6.908/0.182 = 38.9 */
+    ck_assert_int_eq(search_pw_width(5.0, 1000, 80), 5);   /* 5.29 */
+    /* Capped by the children there are; mu = 1.0001 searches all. */
+    ck_assert_int_eq(search_pw_width(1.0001, 50, 80), 80);
+    ck_assert_int_eq(search_pw_width(1.8, 10000, 7), 7);
+    /* Off: 0, or any mu <= 1. */
+    ck_assert_int_eq(search_pw_width(0, 1000, 80), 80);
+    ck_assert_int_eq(search_pw_width(1.0, 1000, 80), 80);
+    ck_assert_int_eq(search_pw_width(0.5, 1000, 80), 80);
+    /* Never decreasing in n. */
+    int prev = 0;
+    for (uint32_t n = 0; n < 100000; n += 37) {
+        int t = search_pw_width(1.5, n, 1000);
+        ck_assert_int_ge(t, prev);
+        prev = t;
+    }
+}
+END_TEST
+
+START_TEST(bias_coef)
+{
+    /* After 3K visits of the parent the bias is half its start (seed 002 §5.2). */
+    ck_assert(fabs(search_bias_coef(0.6, 600, 0) - 0.6) < 1e-12);
+    ck_assert(fabs(search_bias_coef(0.6, 600, 1800) - 0.3) < 1e-12);
+    ck_assert(fabs(search_bias_coef(1.2, 400, 400) - 1.2 * sqrt(0.5)) < 1e-12);
+    /* K = infinity: constant. */
+    ck_assert(fabs(search_bias_coef(0.1, INFINITY, 0) - 0.1) < 1e-12);
+    ck_assert(fabs(search_bias_coef(0.1, INFINITY, 4000000000u) - 0.1) < 1e-12);
+    /* Off. */
+    ck_assert(search_bias_coef(0, 600, 10) == 0);
+    ck_assert(search_bias_coef(0, INFINITY, 10) == 0);
+    /* For n >> K it behaves like C_BT sqrt(K) / sqrt(n) (§5.4). */
+    double a = search_bias_coef(0.6, 600, 1000000), b = 0.6 * sqrt(600.0) / sqrt(1000000.0);
+    ck_assert(fabs(a - b) / b < 1e-3);
+}
+END_TEST
+
+/* A middle-game position: priors sum to 1, come in decreasing order, equal
+ * strength / sum over the given moves, and hints follow their moves. */
+START_TEST(prior_rank)
+{
+    pat_init();
+    const struct pat_gammas *g = pat_gammas_default();
+    struct board b;
+    board_clear(&b, 9);
+    struct rng r;
+    rng_seed(&r, 3);
+    struct playout_policy light = playout_light();
+    enum color c = BLACK;
+    for (int i = 0; i < 30; i++) {
+        point p = light.choose(&light, &b, c, &r);
+        board_play(&b, c, p);
+        c = color_other(c);
+    }
+    point moves[BOARD_MAX_POINTS + 1], orig[BOARD_MAX_POINTS + 1];
+    uint8_t hints[BOARD_MAX_POINTS + 1];
+    float priors[BOARD_MAX_POINTS + 1];
+    int n = 0;
+    for (int i = 0; i < b.n_empty; i++)
+        if (board_is_legal(&b, c, b.empty[i]) && !board_is_eyelike(&b, c, b.empty[i])) {
+            orig[n] = moves[n] = b.empty[i];
+            hints[n] = (uint8_t)(moves[n] & 0xff);
+            n++;
+        }
+    orig[n] = moves[n] = PASS;
+    hints[n++] = 7;
+    ck_assert_int_gt(n, 20);
+    search_prior_rank(g, &b, c, moves, priors, hints, n);
+    struct pat_opts o;
+    pat_gammas_opts(g, &o);
+    double sum = 0, total = 0;
+    for (int i = 0; i < n; i++)
+        sum += pat_gammas_strength(g, pat_move_features(&b, c, orig[i], &o));
+    for (int i = 0; i < n; i++) {
+        total += priors[i];
+        if (i > 0)
+            ck_assert(priors[i] <= priors[i - 1]);
+        double want = pat_gammas_strength(g, pat_move_features(&b, c, moves[i], &o)) / sum;
+        ck_assert_msg(fabs(priors[i] - want) < 1e-6 * (want > 1e-3 ? want * 1e3 : 1),
+                      "prior %d: %g, want %g", i, priors[i], want);
+        ck_assert_int_eq(hints[i], moves[i] == PASS ? 7 : (uint8_t)(moves[i] & 0xff));
+        bool found = false;
+        for (int k = 0; k < n; k++)
+            found |= orig[k] == moves[i];
+        ck_assert(found);
+    }
+    ck_assert(fabs(total - 1.0) < 1e-4);
+    ck_assert(priors[0] > 5 * priors[n / 2]);   /* the model has opinions here */
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("search_prior");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, pw_width);
+    tcase_add_test(tc, bias_coef);
+    tcase_add_test(tc, prior_rank);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
