@@ -131,6 +131,10 @@ typedef struct search_config {
      * (and goal-testing) the frontier until a budget ends or it is empty, instead of
      * stopping with SEARCH_POOL_FULL.  result.pool_full tells that it happened. */
     bool drain_when_full;
+    /* GBFS: leave equal priorities to the heap's own sift rules, exactly as Python's
+     * heapq (heappush / heappop, no tie-breaker) orders them, instead of first-generated
+     * first (the default).  For replicating Python experiments that used PriorityQueue. */
+    bool gbfs_heapq_ties;
 } search_config;
 
 typedef enum search_status {

@@ -36,6 +36,7 @@ typedef struct tree {
     uint32_t head, count;
     heap_item *heap;
     uint64_t seq;
+    bool heapq_ties;        /* equal priorities: heapq's order, not FIFO */
 } tree;
 
 static inline tnode *node_at(tree *t, uint32_t i)
@@ -48,12 +49,49 @@ static inline void *state_at(tree *t, uint32_t i)
     return t->slots + (size_t)i * t->stride + t->state_off;
 }
 
-static bool heap_less(const heap_item *a, const heap_item *b)
+static bool heap_less(const tree *t, const heap_item *a, const heap_item *b)
 {
     /* "a pops before b" */
-    if (a->prio != b->prio)
+    if (a->prio != b->prio || t->heapq_ties)
         return a->prio > b->prio;
     return a->seq < b->seq;
+}
+
+/* Python's heapq._siftdown: the item at i moves up while it pops before its parent. */
+static void heap_sift_up(tree *t, size_t i)
+{
+    heap_item it = t->heap[i];
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!heap_less(t, &it, &t->heap[p]))
+            break;
+        t->heap[i] = t->heap[p];
+        i = p;
+    }
+    t->heap[i] = it;
+}
+
+/* Python's heappop: the last item goes to the root, the hole walks down to a leaf along
+ * the child that pops first (the right one unless the left pops strictly first), then the
+ * item sifts up from there.  Only the order of equal priorities differs from heap_pop. */
+static uint32_t heapq_pop(tree *t)
+{
+    uint32_t top = t->heap[0].slot;
+    heap_item last = t->heap[--t->count];
+    size_t n = t->count;
+    if (n == 0)
+        return top;
+    size_t i = 0, c = 1;
+    while (c < n) {
+        if (c + 1 < n && !heap_less(t, &t->heap[c], &t->heap[c + 1]))
+            c++;
+        t->heap[i] = t->heap[c];
+        i = c;
+        c = 2 * i + 1;
+    }
+    t->heap[i] = last;
+    heap_sift_up(t, i);
+    return top;
 }
 
 static void heap_push(tree *t, heap_item it)
@@ -61,7 +99,7 @@ static void heap_push(tree *t, heap_item it)
     size_t i = t->count++;
     while (i > 0) {
         size_t p = (i - 1) / 2;
-        if (!heap_less(&it, &t->heap[p]))
+        if (!heap_less(t, &it, &t->heap[p]))
             break;
         t->heap[i] = t->heap[p];
         i = p;
@@ -77,11 +115,11 @@ static uint32_t heap_pop(tree *t)
     for (;;) {
         size_t l = 2 * i + 1, best = i;
         const heap_item *bi = &last;
-        if (l < n && heap_less(&t->heap[l], bi)) {
+        if (l < n && heap_less(t, &t->heap[l], bi)) {
             best = l;
             bi = &t->heap[l];
         }
-        if (l + 1 < n && heap_less(&t->heap[l + 1], bi))
+        if (l + 1 < n && heap_less(t, &t->heap[l + 1], bi))
             best = l + 1;
         if (best == i)
             break;
@@ -123,7 +161,7 @@ static uint32_t frontier_pop(tree *t)
         return t->ring[--t->count];
     case SEARCH_GBFS:
     default:
-        return heap_pop(t);
+        return t->heapq_ties ? heapq_pop(t) : heap_pop(t);
     }
 }
 
@@ -190,6 +228,7 @@ search_status search_tree(const search_domain *d, const void *root, search_order
     /* a quarter of the budget is left for the visited set */
     size_t pool_mem = d->hash ? memory / 4 * 3 : memory;
     tree t;
+    bool heapq_ties = cfg->gbfs_heapq_ties;
     int *acts = malloc((size_t)d->max_actions * sizeof *acts);
     res->best_state = malloc(d->state_size);
     bool have_best = false;
@@ -206,6 +245,7 @@ search_status search_tree(const search_domain *d, const void *root, search_order
         res->status = SEARCH_POOL_FULL;
         return res->status;
     }
+    t.heapq_ties = heapq_ties;
     search_rng rng;
     search_rng_seed(&rng, cfg->seed);
     search_evals ev;

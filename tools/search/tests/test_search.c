@@ -534,6 +534,93 @@ START_TEST(test_rng)
 }
 END_TEST
 
+/* ---- GBFS tie order: a ternary tree (child of i by action a is 3i + a + 1, depth ≤ 3)
+ * whose values (7i mod 3) tie often.  The expected pop orders were produced by CPython's
+ * heapq on the same pushes: nodes compared by value only (PriorityQueue of objects whose
+ * __lt__ is "higher value"), and with (−value, push count) keys for FIFO. ---- */
+typedef struct tie_state {
+    int id, depth;
+} tie_state;
+
+typedef struct tie_ctx {
+    int order[32], n;
+} tie_ctx;
+
+static int tie_actions(void *ctx, const void *s, int *out)
+{
+    for (int a = 0; a < 3; a++)
+        out[a] = a;
+    return 3;
+}
+static void tie_apply(void *ctx, void *s, int a)
+{
+    tie_state *t = s;
+    t->id = 3 * t->id + a + 1;
+    t->depth++;
+}
+static bool tie_terminal(void *ctx, const void *s)
+{
+    return ((const tie_state *)s)->depth >= 3;
+}
+static bool tie_goal(void *ctx, const void *s)
+{
+    /* called once per popped (new) node: record the pop order, never a goal */
+    tie_ctx *c = ctx;
+    if (c->n < 32)
+        c->order[c->n++] = ((const tie_state *)s)->id;
+    return false;
+}
+static double tie_eval(void *ctx, const void *s)
+{
+    return (double)((((const tie_state *)s)->id * 7) % 3);
+}
+static uint64_t tie_hash(void *ctx, const void *s)
+{
+    return (uint64_t)((const tie_state *)s)->id;
+}
+
+static void tie_run(bool heapq_ties, tie_ctx *c)
+{
+    memset(c, 0, sizeof *c);
+    search_domain d;
+    memset(&d, 0, sizeof d);
+    d.ctx = c;
+    d.state_size = sizeof(tie_state);
+    d.max_actions = 3;
+    d.actions = tie_actions;
+    d.apply = tie_apply;
+    d.terminal = tie_terminal;
+    d.goal = tie_goal;
+    d.evaluate = tie_eval;
+    d.hash = tie_hash;
+    search_config cfg = search_config_default();
+    cfg.budget.max_iterations = 20;
+    cfg.gbfs_heapq_ties = heapq_ties;
+    tie_state root = {0, 0};
+    search_result r;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_GBFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    search_result_free(&d, &r);
+    ck_assert_int_eq(c->n, 20);
+}
+
+START_TEST(test_gbfs_tie_orders)
+{
+    static const int heapq_order[20] = {0, 2, 8, 26, 7, 23, 1, 5, 17, 4,
+                                        14, 22, 25, 13, 16, 9, 29, 28, 6, 20};
+    static const int fifo_order[20] = {0, 2, 8, 26, 1, 5, 17, 7, 23, 25,
+                                       4, 14, 16, 22, 13, 3, 11, 35, 10, 32};
+    tie_ctx c;
+    tie_run(true, &c);
+    for (int i = 0; i < 20; i++)
+        ck_assert_msg(c.order[i] == heapq_order[i], "heapq pop %d: %d, want %d", i,
+                      c.order[i], heapq_order[i]);
+    tie_run(false, &c);
+    for (int i = 0; i < 20; i++)
+        ck_assert_msg(c.order[i] == fifo_order[i], "fifo pop %d: %d, want %d", i, c.order[i],
+                      fifo_order[i]);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -551,6 +638,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_mcts_dedup_and_advance);
     tcase_add_test(tc, test_owned_states);
     tcase_add_test(tc, test_rng);
+    tcase_add_test(tc, test_gbfs_tie_orders);
     suite_add_tcase(s, tc);
     return s;
 }
