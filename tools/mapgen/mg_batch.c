@@ -22,6 +22,9 @@ json_t *mg_config_json(const mg_config *c)
         c->sa_cooling, "es_mu", c->es_mu, "es_lambda", c->es_lambda, "ga_pop", c->ga_pop,
         "ga_elite", c->ga_elite, "ga_pcross", c->ga_pcross, "ga_pmut", c->ga_pmut, "clock",
         c->cpu_clock ? "cpu" : "wall", "memory_mb", (json_int_t)(c->memory >> 20));
+    /* only when not the default, so that files of earlier versions still resume */
+    if (c->gbfs_heapq_ties && params)
+        json_object_set_new(params, "gbfs_ties", json_string("heapq"));
     return json_pack("{s:s, s:s, s:s, s:s, s:I, s:f, s:I, s:i, s:o}", "problem", c->p->name,
                      "rep", mg_rep_name(c->rep), "algo", mg_algo_name(c->algo), "targets",
                      c->targets == MG_TARGETS_PAPER ? "paper" : "code", "seed",

@@ -17,12 +17,15 @@ static const char *USAGE =
     "                    --algo bfs|dfs|gbfs|mcts|hc|sa|es|ga [--runs N] [--time-limit S]\n"
     "                    [--eval-limit N] [--seed S] [--jobs J] [--targets code|paper]\n"
     "                    [--mcts-c 5] [--rollout L] [--ga-crossover paper|rect|as-run]\n"
-    "                    [--clock cpu|wall] [--memory MB] [--out results.json]\n"
+    "                    [--gbfs-ties fifo|heapq] [--clock cpu|wall] [--memory MB]\n"
+    "                    [--out results.json]\n"
     "                    [--maps DIR] [--png] [--quiet]\n"
     "  hane-mapgen table --in DIR [--csv FILE]\n"
     "  hane-mapgen stats --problem P [--ref REFMAP] [--targets code|paper] MAPFILE\n"
     "  hane-mapgen solve [--pops N] MAPFILE\n"
     "  hane-mapgen speed [--seconds S]\n"
+    "  hane-mapgen near  --problem P [--runs N] [--seed S] [--targets code|paper]\n"
+    "                    [--algo A --rep R]   # start maps one edit from playable\n"
     "Times are per-thread CPU seconds unless --clock wall.  Optimisers use the wide\n"
     "representation (--rep wide, the default for them).\n";
 
@@ -189,6 +192,10 @@ static int cmd_run(int argc, char **argv)
             if (x < 0)
                 return die("--ga-crossover: expected paper, rect or as-run, got '%s'%s", v, "");
             c.crossover = (mg_crossover)x;
+        } else if (!strcmp(a, "--gbfs-ties")) {
+            if (strcmp(v, "fifo") && strcmp(v, "heapq"))
+                return die("--gbfs-ties: expected fifo or heapq, got '%s'%s", v, "");
+            c.gbfs_heapq_ties = !strcmp(v, "heapq");
         } else if (!strcmp(a, "--clock")) {
             if (strcmp(v, "cpu") && strcmp(v, "wall"))
                 return die("--clock: expected cpu or wall, got '%s'%s", v, "");
@@ -409,6 +416,79 @@ static int cmd_speed(int argc, char **argv)
     return 0;
 }
 
+/* ---- near: how many start maps are playable, or one tile edit from it ---- */
+
+static int cmd_near(int argc, char **argv)
+{
+    mg_config c;
+    mg_config_default(&c);
+    c.algo = MG_BFS;
+    c.rep = MG_WIDE;
+    c.runs = 1000;
+    const char *prob = NULL;
+    for (int i = 0; i < argc; i++) {
+        long long v;
+        if (i + 1 >= argc)
+            return die("near: unknown option or missing value '%s'%s", argv[i], "");
+        const char *opt = argv[i], *val = argv[++i];
+        if (!strcmp(opt, "--problem")) {
+            prob = val;
+        } else if (!strcmp(opt, "--runs")) {
+            if (!parse_ll(val, 1, 10000000, &v))
+                return die("--runs: expected 1..10000000, got '%s'%s", val, "");
+            c.runs = (int)v;
+        } else if (!strcmp(opt, "--seed")) {
+            if (!parse_ll(val, 0, LLONG_MAX, &v))
+                return die("--seed: expected a non-negative integer, got '%s'%s", val, "");
+            c.seed = (uint64_t)v;
+        } else if (!strcmp(opt, "--targets")) {
+            if (strcmp(val, "code") && strcmp(val, "paper"))
+                return die("--targets: expected code or paper, got '%s'%s", val, "");
+            c.targets = strcmp(val, "paper") ? MG_TARGETS_CODE : MG_TARGETS_PAPER;
+        } else if (!strcmp(opt, "--algo")) {
+            int a = mg_algo_find(val);
+            if (a < 0)
+                return die("--algo: unknown algorithm '%s'%s", val, "");
+            c.algo = (mg_algo)a;
+        } else if (!strcmp(opt, "--rep")) {
+            int r = mg_rep_find(val);
+            if (r < 0)
+                return die("--rep: unknown representation '%s'%s", val, "");
+            c.rep = (mg_rep_id)r;
+        } else {
+            return die("near: unknown option '%s'%s", opt, "");
+        }
+    }
+    if (!prob || !(c.p = mg_problem_find(prob)))
+        return die("near: --problem binary|zelda|sokoban is required (got '%s')%s",
+                   prob ? prob : "", "");
+    int ci = mg_config_index(&c);
+    if (ci < 0)
+        return die("near: optimisers use --rep wide%s%s", "", "");
+    /* the start map of run r of that configuration: its RNG's first draws (mg_run_one) */
+    mg_soko_ws *ws = mg_soko_ws_new();
+    if (!ws)
+        return die("near: out of memory%s%s", "", "");
+    long count[3] = {0, 0, 0};
+    for (int r = 0; r < c.runs; r++) {
+        search_rng rng;
+        search_rng_seed3(&rng, c.seed, (uint64_t)ci, (uint64_t)r);
+        uint8_t map[MG_MAX_CELLS];
+        mg_random_map(c.p, &rng, map);
+        int k = mg_edits_to_goal(c.p, c.targets, map, ws);
+        count[k]++;
+        if (k < 2)
+            printf("run %d: %s\n", r, k ? "one edit from a goal" : "a goal");
+    }
+    mg_soko_ws_free(ws);
+    printf("%s %s-%s seed %llu, %d start maps: goal %ld (%.2f%%), one edit from a goal %ld "
+           "(%.2f%%), together %.2f%%\n",
+           c.p->name, mg_algo_name(c.algo), mg_rep_name(c.rep), (unsigned long long)c.seed,
+           c.runs, count[0], 100.0 * count[0] / c.runs, count[1], 100.0 * count[1] / c.runs,
+           100.0 * (count[0] + count[1]) / c.runs);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -424,6 +504,8 @@ int main(int argc, char **argv)
         return cmd_solve(argc - 2, argv + 2);
     if (!strcmp(cmd, "speed"))
         return cmd_speed(argc - 2, argv + 2);
+    if (!strcmp(cmd, "near"))
+        return cmd_near(argc - 2, argv + 2);
     if (!strcmp(cmd, "table")) {
         const char *in = NULL, *csv = NULL;
         for (int i = 2; i < argc; i++) {

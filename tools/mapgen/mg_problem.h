@@ -64,6 +64,13 @@ double mg_heuristic(const mg_problem *p, const mg_stats *s, const mg_stats *ref)
 /* Episode-over test ("playable"); Binary's is relative to the reference map. */
 bool mg_goal(const mg_problem *p, mg_targets t, const mg_stats *s, const mg_stats *ref);
 
+/* Is `map`, taken as the reference (a search root), a goal (0), one tile edit from a goal
+ * (1: some wide neighbour is one), or neither (2)?  ws as for mg_stats_compute_ws.  It
+ * measures how often a random start map is already almost playable, which a search that
+ * tests every node of depth 1 (BFS-wide does within a fraction of a second) always finds. */
+int mg_edits_to_goal(const mg_problem *p, mg_targets t, const uint8_t *map,
+                     struct mg_soko_ws *ws);
+
 /* Random map: every tile drawn from the problem's distribution. */
 void mg_random_map(const mg_problem *p, search_rng *rng, uint8_t *map);
 

@@ -33,6 +33,7 @@ typedef struct mg_config {
     double mcts_c;            /* 5 */
     int rollout;              /* MCTS rollout length; 0 = the problem's L */
     mg_crossover crossover;
+    bool gbfs_heapq_ties;     /* GBFS ties in Python heapq's order (default FIFO, spec [D]) */
     size_t memory;            /* node pool bytes per run (tree searches) */
     /* optimiser parameters (paper) */
     double sa_t0, sa_cooling;

@@ -106,3 +106,26 @@ void mg_stats_compute(const mg_problem *p, const uint8_t *map, mg_stats *out)
 {
     mg_stats_compute_ws(p, map, out, NULL);
 }
+
+int mg_edits_to_goal(const mg_problem *p, mg_targets t, const uint8_t *map, mg_soko_ws *ws)
+{
+    mg_stats ref, s;
+    mg_stats_compute_ws(p, map, &ref, ws);
+    if (mg_goal(p, t, &ref, &ref))
+        return 0;
+    uint8_t m[MG_MAX_CELLS];
+    int n = p->w * p->h;
+    memcpy(m, map, (size_t)n);
+    for (int cell = 0; cell < n; cell++) {
+        for (int v = 0; v < p->ntiles; v++) {
+            if (v == map[cell])
+                continue;   /* no change: the same map */
+            m[cell] = (uint8_t)v;
+            mg_stats_compute_ws(p, m, &s, ws);
+            if (mg_goal(p, t, &s, &ref))
+                return 1;
+        }
+        m[cell] = map[cell];
+    }
+    return 2;
+}

@@ -91,6 +91,22 @@ START_TEST(test_zelda)
     ck_assert(mg_goal(p, MG_TARGETS_CODE, &sb, &sa));
     ck_assert(!mg_goal(p, MG_TARGETS_PAPER, &sb, &sa));
     ck_assert_double_eq(mg_heuristic(p, &sa, &sb), 25);
+
+    /* edits to a goal: A is one; A with a second door is one edit from one (either door
+     * removed); B (path 16, nearest 7) is a goal with the code's targets only, and one
+     * edit does not add the 4 path steps the paper's targets need */
+    ck_assert_int_eq(mg_edits_to_goal(p, MG_TARGETS_CODE, a, NULL), 0);
+    uint8_t a2[MG_MAX_CELLS];
+    memcpy(a2, a, sizeof a2);
+    a2[6 * 11 + 10] = 4;
+    ck_assert_int_eq(mg_edits_to_goal(p, MG_TARGETS_CODE, a2, NULL), 1);
+    ck_assert_int_eq(mg_edits_to_goal(p, MG_TARGETS_CODE, b, NULL), 0);
+    ck_assert_int_eq(mg_edits_to_goal(p, MG_TARGETS_PAPER, b, NULL), 2);
+    /* Binary's goal is relative to the start: no single edit lengthens a path by 20 */
+    const mg_problem *bp = mg_problem_get(MG_BINARY);
+    uint8_t solid[MG_MAX_CELLS];
+    memset(solid, 1, sizeof solid);
+    ck_assert_int_eq(mg_edits_to_goal(bp, MG_TARGETS_CODE, solid, NULL), 2);
 }
 END_TEST
 
@@ -333,7 +349,7 @@ START_TEST(test_determinism)
 }
 END_TEST
 
-/* ---- 9. smoke: GBFS narrow Binary finds a solution, BFS wide Zelda none ---- */
+/* ---- 9. smoke: GBFS narrow Binary finds a solution, BFS wide Zelda none (but see below) ---- */
 START_TEST(test_smoke)
 {
     mg_config c;
@@ -358,26 +374,37 @@ START_TEST(test_smoke)
     }
     ck_assert_int_ge(found, 1);
 
-    /* BFS wide Zelda: 20 runs under an evaluation budget of 20000 stats computations
-     * (about what the authors' Python managed in a minute, see README).  The paper's ≈ 0%
-     * (T1: ≤ 2%) allows a rare random map that is one edit from playable: with this seed,
-     * run 1 starts with two doors and removing one is a goal at depth 1.  So the check
-     * is "at most one of 20", and the search never gets past depth 1. */
+    /* BFS wide Zelda: 20 runs under an evaluation budget of 20000 stats computations (the
+     * first 32 nodes of depth 1; our Python rendering of the statistics manages that in
+     * ≈ 3 s).  The spec's "finds none" holds for every start map that is not already one
+     * tile edit from a goal; 1.9% of random Zelda maps are (hane-mapgen near, 100 000
+     * maps), and BFS-wide tests all of depth 1 within 616 evaluations, so "none" is not a
+     * property of BFS but of the seed.  Checked here: a run finds a map only if its start
+     * map is within one edit of a goal (recomputed from the run's seeding, as mg_run_one
+     * draws it), and then at that depth. */
     c.p = mg_problem_get(MG_ZELDA);
     c.algo = MG_BFS;
     c.rep = MG_WIDE;
     c.time_limit = 0;
     c.eval_limit = 20000;
-    int zfound = 0;
+    int zfound = 0, znear = 0;
     for (int i = 0; i < 20; i++) {
         mg_outcome o;
         mg_run_one(&c, i, &o);
+        search_rng rng;
+        search_rng_seed3(&rng, c.seed, (uint64_t)mg_config_index(&c), (uint64_t)i);
+        uint8_t start[MG_MAX_CELLS];
+        mg_random_map(c.p, &rng, start);
+        int k = mg_edits_to_goal(c.p, c.targets, start, NULL);
+        znear += k <= 1;
         zfound += o.found;
-        if (!o.found)
+        if (o.found)
+            ck_assert_int_eq(o.result_depth, k);
+        else
             ck_assert_str_eq(o.stop, "eval-limit");
         ck_assert_int_le(o.max_depth, 1);
     }
-    ck_assert_int_le(zfound, 1);
+    ck_assert_int_le(zfound, znear);
 }
 END_TEST
 
