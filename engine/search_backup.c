@@ -7,47 +7,56 @@
  * on, tree path and playout alike) by c gets the playout's result for c.
  * Walking the move sequence backwards and overwriting a per-point slot leaves
  * in each slot the first occurrence in the suffix, so one pass over the
- * sequence and one over each path node's children suffice. Stamps instead of
- * clearing make a reset free. */
+ * sequence and one over each path node's children suffice. The slot holds
+ * stamp * 4 + colour, so one compare tests both, and a new stamp is a free
+ * reset.
+ *
+ * About half the children of a node match (the first player of a point in a
+ * random game is either colour), so a branch on the match is mispredicted
+ * half the time; that cost dominated the backup. The children loop is
+ * therefore branch-free: it writes the index of every child into a list and
+ * advances the list's end by the match (0 or 1), and a second loop updates
+ * the children listed. */
 static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
 {
     struct search *s = t->s;
     uint32_t st = ++t->cur_stamp;
-    if (st == 0) {                       /* wrapped: clear once in 4 billion */
+    if (st >= (1u << 30)) {              /* stamp * 4 would overflow: clear once in a billion */
         for (int i = 0; i < BOARD_MAX_POINTS; i++)
-            t->amaf_stamp[i] = 0;
+            t->amaf_key[i] = 0;
         st = t->cur_stamp = 1;
     }
-    for (int i = n_seq - 1; i >= depth; i--) {
-        int p = t->seq[i].p;
-        t->amaf_stamp[p] = st;
-        t->amaf_color[p] = t->seq[i].color;
-    }
+    uint32_t base = st << 2;
+    for (int i = n_seq - 1; i >= depth; i--)
+        t->amaf_key[t->seq[i].p] = base | t->seq[i].color;
+    /* Passes are recorded as point 0 in the tree path (never in a playout);
+     * no child's key may match there. */
+    t->amaf_key[0] = 0;
     for (int d = depth - 1; d >= 0; d--) {
         int p = t->seq[d].p;
         uint8_t c = t->seq[d].color;
-        if (p) {
-            t->amaf_stamp[p] = st;
-            t->amaf_color[p] = c;
-        }
+        if (p)
+            t->amaf_key[p] = base | c;
+        uint32_t want = base | c;
         struct tree_node *n = t->path[d];
         uint32_t half = c == BLACK ? black_half : 2 - black_half;
         struct tree_node *ch = tree_node_at(&s->tree, n->first);
         int nc = n->n_children;
         if (d == 0) {
+            /* Per-thread buffer (see search_flush_root_amaf): a masked add. */
             uint64_t add = ((uint64_t)half << 32) | 1;
-            for (int i = 0; i < nc; i++) {
-                int m = ch[i].move;
-                if (m && t->amaf_stamp[m] == st && t->amaf_color[m] == c)
-                    t->root_amaf[i] += add;
-            }
+            for (int i = 0; i < nc; i++)
+                t->root_amaf[i] += add & -(uint64_t)(t->amaf_key[ch[i].move] == want);
             continue;
         }
+        uint16_t *hit = t->amaf_hit;
+        int k = 0;
         for (int i = 0; i < nc; i++) {
-            int m = ch[i].move;
-            if (m && t->amaf_stamp[m] == st && t->amaf_color[m] == c)
-                tree_amaf_add(&ch[i], half);
+            hit[k] = (uint16_t)i;
+            k += t->amaf_key[ch[i].move] == want;
         }
+        for (int i = 0; i < k; i++)
+            tree_amaf_add(&ch[hit[i]], half);
     }
 }
 

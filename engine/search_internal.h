@@ -39,11 +39,12 @@ struct search_thread {
     /* Moves of the tree path then of the playout (AMAF needs both). */
     struct playout_move *seq;
     int seq_cap;
-    /* AMAF scratch: colour of the first move at each point in the suffix
-     * being processed, valid where stamp == cur_stamp. */
-    uint32_t amaf_stamp[BOARD_MAX_POINTS];
-    uint8_t amaf_color[BOARD_MAX_POINTS];
+    /* AMAF scratch: cur_stamp * 4 + the colour of the first move at each
+     * point in the suffix being processed (stale stamps mean "not played"),
+     * and the list of the children that match (search_backup.c). */
+    uint32_t amaf_key[BOARD_MAX_POINTS];
     uint32_t cur_stamp;
+    uint16_t amaf_hit[BOARD_MAX_POINTS + 1];
     uint8_t owner[BOARD_MAX_POINTS];
     /* AMAF results for the root's children (by child index), kept here and
      * added to the tree every few playouts: every playout touches most of
