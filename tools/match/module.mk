@@ -43,13 +43,18 @@ TIME_B    ?= none
 HANE_ARGS ?= threads=2 time_per_move=1 playouts=0
 OPPONENT  ?= $(GNUGO) --mode gtp --level 10
 STRENGTH_DIR ?= build/match/strength-$(SIZE)
+# A genmove without a clock slower than this counts as a hang (a loss). GNU Go
+# level 10 has taken 76 s for one 9x9 move on the loaded build machine; the
+# referee's default of 120 s would turn such a move into a free win.
+MOVE_TIMEOUT ?= 600
 # match_snapshot DIR: copy bin/hane into DIR once, with the commit it came from.
 match_snapshot = mkdir -p $(1) && { test -x $(1)/hane || { cp $(BINDIR)/hane $(1)/hane && \
 	  { git describe --always --dirty 2>/dev/null || echo unknown; } > $(1)/commit.txt; }; }
 strength: $(HANE_MATCH) $(BINDIR)/hane
 	$(call match_snapshot,$(STRENGTH_DIR))
 	$(MATCH_NICE) $(HANE_MATCH) --games $(GAMES) --size $(SIZE) --komi $(KOMI) --time $(TIME) \
-	  --time-b $(TIME_B) --jobs $(JOBS) --resume --out $(STRENGTH_DIR) --json $(STRENGTH_DIR).json \
+	  --time-b $(TIME_B) --jobs $(JOBS) --move-timeout $(MOVE_TIMEOUT) --resume \
+	  --out $(STRENGTH_DIR) --json $(STRENGTH_DIR).json \
 	  $(STRENGTH_FLAGS) \
 	  "$(STRENGTH_DIR)/hane $(HANE_ARGS)" "$(OPPONENT)"
 
