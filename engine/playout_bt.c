@@ -102,7 +102,7 @@ struct bt_nbrs {
     uint8_t col[4];
     uint16_t libs[4];
     point at[4];
-    point libset[4];        /* empty neighbours, then points of enemy stones in atari */
+    point libset[4];        /* the empty neighbours */
     int n_empty;
     bool last_adjacent;
 };
@@ -117,10 +117,8 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
 {
     enum color them = color_other(c);
     point last = b->last_move;
-    point libset[12];
     int n_libs = nb->n_empty;
-    for (int i = 0; i < n_libs; i++)
-        libset[i] = nb->libset[i];
+    int n_freed = 0;            /* points of enemy stones in atari next to p */
     unsigned capture = 0, atari = 0;
     int stones = 1, own_atari = 0, own_low = 0;
     bool own_big = false;
@@ -137,8 +135,7 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
             /* Its stones next to p free up: each such point is a liberty. */
             const int *o = b->geom->offs;
             for (int i = 0; i < 4; i++)
-                if (b->sid[p + o[i]] == nb->sid[j] && b->color[p + o[i]] == them)
-                    libset[n_libs++] = p + o[i];
+                n_freed += b->sid[p + o[i]] == nb->sid[j] && b->color[p + o[i]] == them;
             unsigned v = 4;
             if (capture_saves(b, nb->at[j]))
                 v = 1;
@@ -154,24 +151,34 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
     }
     /* Liberties of the new string, up to 3: needed for a self-atari (<= 1,
      * only without a capture) and to grade an extension (2 or 3+). */
+    n_libs += n_freed;
     bool need = own_atari ? n_libs < 3 : capture == 0 && n_libs < 2;
-    if (need && own_big)
+    if (need && own_big) {
         n_libs = 3;
-    else if (need && own_low)
+    } else if (need && own_low) {
+        /* The freed points are stones, never liberties of own strings, so
+         * only the empty neighbours need to be in the set for duplicates. */
+        point libset[12];
+        for (int i = 0; i < nb->n_empty; i++)
+            libset[i] = nb->libset[i];
+        int n_set = nb->n_empty;
         for (int j = 0; j < nb->n && n_libs < 3; j++) {
             if (nb->col[j] != c)
                 continue;
+            int before = n_set;
             if (nb->libs[j] == 2) {
-                lib_add(libset, &n_libs, (point)b->str[nb->sid[j]].lib_sum - p);  /* p is the other */
+                lib_add(libset, &n_set, (point)b->str[nb->sid[j]].lib_sum - p);  /* p is the other */
             } else if (nb->libs[j] == 3) {
                 point l[3];
                 int k = board_string_libs(b, nb->at[j], l, 3);
                 for (int m = 0; m < k; m++)
                     if (l[m] != p)
-                        lib_add(libset, &n_libs, l[m]);
+                        lib_add(libset, &n_set, l[m]);
             }
             /* libs == 1: the liberty is p itself */
+            n_libs += n_set - before;
         }
+    }
     unsigned extend = 0, selfatari = 0;
     if (capture == 0 && n_libs <= 1)
         selfatari = stones <= 2 ? 1 : 2;
@@ -364,7 +371,9 @@ static void rebuild(struct bt_state *st, const struct board *b)
 
 static inline void mark(struct bt_state *st, const struct board *b, point q)
 {
-    if (st->stamp[q] != st->cur && b->color[q] != OFFBOARD) {
+    /* Only empty points have weights to change: a stone's were zeroed
+     * when it was placed (the played point is cleared in bt_played). */
+    if (st->stamp[q] != st->cur && b->color[q] == EMPTY) {
         st->stamp[q] = st->cur;
         st->dirty[st->n_dirty++] = (uint16_t)q;
     }
@@ -455,6 +464,8 @@ static void bt_played(struct playout_policy *pp, const struct board *b, enum col
     if (p != PASS) {
         const int *o = b->geom->offs;
         enum color them = color_other(c);
+        set_w(st, 0, p, 0.0f);
+        set_w(st, 1, p, 0.0f);
         mark_nbr8(st, b, p);
         for (int k = 0; k < st->n_capt; k++)
             mark_nbr8(st, b, st->capt[k]);
