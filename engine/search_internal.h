@@ -52,8 +52,13 @@ struct search_thread {
      * would bounce between cores on every playout. */
     uint64_t root_amaf[BOARD_MAX_POINTS];
     int root_amaf_pending;
+    /* Ownership counts of this worker's last playouts, not yet added to the
+     * counters below (search_threads.c): plain memory, private to the worker. */
+    uint32_t own_pend[BOARD_MAX_POINTS];    /* Black's in the low 16 bits, White's above */
+    uint32_t own_pend_n;
+    int64_t own_pend_score2;
     /* Ownership counts of this worker's playouts in this search. Written by
-     * the worker only (relaxed store of load + 1, no RMW needed); read by a
+     * the worker only (relaxed store of load + n, no RMW needed); read by a
      * reporter at any time, hence atomic. */
     _Atomic uint32_t own_black[BOARD_MAX_POINTS];
     _Atomic uint32_t own_white[BOARD_MAX_POINTS];
