@@ -96,15 +96,18 @@ static inline void lib_add(point *set, int *n, point q)
 }
 
 /* The distinct strings next to a point, gathered once for both colours. */
+/* The distinct strings next to a point, gathered once for both colours. */
 struct bt_nbrs {
     int n;
     uint16_t sid[4];
     uint8_t col[4];
+    uint8_t adj[4];         /* directions of p the string occupies */
+    uint8_t capv[4];        /* strings in atari: the capture kind for the other colour */
     uint16_t libs[4];
+    uint16_t stones[4];
     point at[4];
     point libset[4];        /* the empty neighbours */
     int n_empty;
-    bool last_adjacent;
 };
 
 /* Product of the tactical gammas (capture, extend, atari, self-atari) of `c`
@@ -115,43 +118,28 @@ struct bt_nbrs {
 static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
                       const struct bt_nbrs *nb)
 {
-    enum color them = color_other(c);
     point last = b->last_move;
     int n_libs = nb->n_empty;
-    int n_freed = 0;            /* points of enemy stones in atari next to p */
     unsigned capture = 0, atari = 0;
     int stones = 1, own_atari = 0, own_low = 0;
     bool own_big = false;
     for (int j = 0; j < nb->n; j++) {
         unsigned libs = nb->libs[j];
         if (nb->col[j] == c) {
-            stones += b->str[nb->sid[j]].stones;
+            stones += nb->stones[j];
             own_atari += libs == 1;
             own_low += libs == 2 || libs == 3;
             own_big |= libs >= 4;
-            continue;
-        }
-        if (libs == 1) {
-            /* Its stones next to p free up: each such point is a liberty. */
-            const int *o = b->geom->offs;
-            for (int i = 0; i < 4; i++)
-                n_freed += b->sid[p + o[i]] == nb->sid[j] && b->color[p + o[i]] == them;
-            unsigned v = 4;
-            if (capture_saves(b, nb->at[j]))
-                v = 1;
-            else if (last > 0 && b->color[last] == them && b->sid[last] == nb->sid[j])
-                v = 2;
-            else if (nb->last_adjacent)
-                v = 3;
-            if (capture == 0 || v < capture)
-                capture = v;
+        } else if (libs == 1) {
+            n_libs += nb->adj[j];   /* its stones next to p free up */
+            if (capture == 0 || nb->capv[j] < capture)
+                capture = nb->capv[j];
         } else if (libs == 2) {
             atari = 3;
         }
     }
     /* Liberties of the new string, up to 3: needed for a self-atari (<= 1,
      * only without a capture) and to grade an extension (2 or 3+). */
-    n_libs += n_freed;
     bool need = own_atari ? n_libs < 3 : capture == 0 && n_libs < 2;
     if (need && own_big) {
         n_libs = 3;
@@ -183,6 +171,7 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
     if (capture == 0 && n_libs <= 1)
         selfatari = stones <= 2 ? 1 : 2;
     if (own_atari && !selfatari && n_libs >= 2) {
+        enum color them = color_other(c);
         for (int j = 0; j < nb->n; j++) {
             if (nb->col[j] != c || nb->libs[j] != 1)
                 continue;
@@ -222,10 +211,11 @@ static void point_weights(const struct bt_state *st, const struct board *b, poin
     }
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     bool open = empties != 0;
-    if (min_libs >= 4) {
-        /* Every string next to p has 4+ liberties: no capture, atari or
-         * extension, and no atari mark; a self-atari only when no own
-         * string joins and p has at most one empty neighbour. */
+    if (min_libs >= 3) {
+        /* Every string next to p has 3+ liberties: no capture, atari,
+         * extension or atari mark, and an own string leaves the new one at
+         * least two liberties; a self-atari only when no own string joins
+         * and p has at most one empty neighbour. */
         bool lonely = (empties & (empties - 1)) == 0;
         for (int c = BLACK; c <= WHITE; c++) {
             if (board_code_eyelike(code, (enum color)c))
@@ -243,10 +233,10 @@ static void point_weights(const struct bt_state *st, const struct board *b, poin
     struct bt_nbrs nb;
     nb.n = 0;
     nb.n_empty = 0;
-    nb.last_adjacent = false;
+    bool last_adjacent = false;
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
-        nb.last_adjacent |= q == b->last_move;
+        last_adjacent |= q == b->last_move;
         if (!(stones >> (2 * i) & 1)) {
             if (((code >> (2 * i)) & 3) == EMPTY)
                 nb.libset[nb.n_empty++] = q;
@@ -258,10 +248,23 @@ static void point_weights(const struct bt_state *st, const struct board *b, poin
         if (j == nb.n) {
             nb.sid[j] = s;
             nb.col[j] = b->color[q];
+            nb.adj[j] = 0;
             nb.libs[j] = b->str[s].libs;
+            nb.stones[j] = b->str[s].stones;
             nb.at[j] = q;
             nb.n++;
         }
+        nb.adj[j]++;
+    }
+    /* The capture kind of each string in atari (for the other colour):
+     * saves an own string in atari, re-takes the last move, next to it. */
+    point last = b->last_move;
+    for (int j = 0; j < nb.n; j++) {
+        if (nb.libs[j] != 1)
+            continue;
+        nb.capv[j] = capture_saves(b, nb.at[j]) ? 1
+                   : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
+                   : last_adjacent ? 3 : 4;
     }
     for (int c = BLACK; c <= WHITE; c++) {
         if (board_code_eyelike(code, (enum color)c))
@@ -542,16 +545,18 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     const struct board_geom *g = st->geom;
     int size = g->size;
     /* dist1: extra mass w (f - 1) on the points near the previous move,
-     * summed without branches; the rare draw that lands in it scans again. */
+     * summed row by row without branches; a draw that lands in it finds
+     * its row from these sums and scans that row only. */
     double esum = 0;
+    double erow[2 * BT_NEAR_D + 1];
     point last = b->last_move;
-    int lx = 0, ly = 0;
+    int lx = 0, ly = 0, y0 = 0, y1 = -1;
     const float *wc = st->w[ci];
     if (last > 0) {
         lx = board_x(b, last);
         ly = board_y(b, last);
-        int y0 = ly - BT_NEAR_D < 0 ? 0 : ly - BT_NEAR_D;
-        int y1 = ly + BT_NEAR_D >= size ? size - 1 : ly + BT_NEAR_D;
+        y0 = ly - BT_NEAR_D < 0 ? 0 : ly - BT_NEAR_D;
+        y1 = ly + BT_NEAR_D >= size ? size - 1 : ly + BT_NEAR_D;
         for (int y = y0; y <= y1; y++) {
             int h = st->near_half[y - ly + BT_NEAR_D];
             int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
@@ -560,6 +565,7 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
             float rs = 0;
             for (int x = x0; x <= x1; x++)
                 rs += wr[x] * f[x];
+            erow[y - y0] = rs;
             esum += rs;
         }
     }
@@ -567,25 +573,34 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     double u = rng_double(r) * (tot + esum);
     if (u >= tot && esum > 0) {
         u -= tot;
-        point cand = 0;
-        int y0 = ly - BT_NEAR_D < 0 ? 0 : ly - BT_NEAR_D;
-        int y1 = ly + BT_NEAR_D >= size ? size - 1 : ly + BT_NEAR_D;
-        for (int y = y0; y <= y1; y++) {
-            int h = st->near_half[y - ly + BT_NEAR_D];
-            int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
-            point base = (y + 1) * g->stride + 1;
-            const float *f = st->near_row[y - ly + BT_NEAR_D] + BT_NEAR_D - lx;
-            for (int x = x0; x <= x1; x++) {
-                double e = (double)wc[base + x] * f[x];
-                if (e <= 0)
-                    continue;
-                if (u < e)
-                    return base + x;
-                u -= e;
-                cand = base + x;
-            }
+        int y = y0;
+        while (y < y1 && u >= erow[y - y0]) {
+            u -= erow[y - y0];
+            y++;
         }
-        return cand;   /* rounding: the last near candidate */
+        int h = st->near_half[y - ly + BT_NEAR_D];
+        int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
+        point base = (y + 1) * g->stride + 1;
+        const float *f = st->near_row[y - ly + BT_NEAR_D] + BT_NEAR_D - lx;
+        point cand = 0;
+        for (int x = x0; x <= x1; x++) {
+            float e = wc[base + x] * f[x];
+            if (e <= 0.0f)
+                continue;
+            if (u < e)
+                return base + x;
+            u -= e;
+            cand = base + x;
+        }
+        if (cand)
+            return cand;    /* rounding: the row's last near candidate */
+        for (y = y1; y >= y0; y--)      /* rounding left u past a row with mass */
+            for (int x = size - 1; x >= 0; x--) {
+                point q = (y + 1) * g->stride + 1 + x;
+                int dy = y - ly + BT_NEAR_D, dx = x - lx + BT_NEAR_D;
+                if (dx >= 0 && dx <= 2 * BT_NEAR_D && wc[q] > 0.0f && st->near_row[dy][dx] > 0.0f)
+                    return q;
+            }
     }
     int y = 0;
     for (; y < size; y++) {
