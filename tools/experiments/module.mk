@@ -1,0 +1,10 @@
+# tools/experiments: seed 002's experiments against GNU Go level 10 (outside
+# `make check`: the full set takes many hours). Resumable; see run.sh --help.
+#   make experiments EXP_ARGS="--size 13 --games 100 table1"
+EXP_ARGS ?=
+.PHONY: experiments experiments-report
+experiments: $(BINDIR)/hane $(BINDIR)/hane-match
+	tools/experiments/run.sh --hane $(BINDIR)/hane $(EXP_ARGS)
+
+experiments-report: $(BINDIR)/hane-match
+	tools/experiments/run.sh --report $(EXP_ARGS)
