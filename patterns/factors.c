@@ -13,6 +13,8 @@
 
 struct fjob {
     struct pat_gammas *t;
+    float **lg;         /* log-gammas being trained, or NULL (gammas fixed) */
+    double gamma_rate;
     struct mm_shard *s;
     double rate, reg;
     uint64_t rng;
@@ -55,11 +57,13 @@ static void *fjob_run(void *arg)
             pat_vec v = s->vec[a + i];
             float *sum = j->sums + i * (size_t)k;
             memset(sum, 0, sizeof *sum * (size_t)k);
-            double sq = 0;
+            double sq = 0, base = 0;
             for (int f = 0; f < PAT_NFEAT; f++) {
                 unsigned x = pat_get(v, (enum pat_feature)f);
                 if (!x)
                     continue;
+                if (j->lg && (int)x < t->n_values[f])
+                    base += j->lg[f][x];
                 unsigned slot = pat_factor_slot(t, f, x);
                 if ((int)slot >= t->n_slots[f])
                     continue;
@@ -72,7 +76,7 @@ static void *fjob_run(void *arg)
             double s2 = 0;
             for (int d = 0; d < k; d++)
                 s2 += (double)sum[d] * sum[d];
-            double sc = log(s->str[a + i]) + 0.5 * (s2 - sq);
+            double sc = (j->lg ? base : log(s->str[a + i])) + 0.5 * (s2 - sq);
             j->score[i] = sc;
             if (sc > mx)
                 mx = sc;
@@ -99,6 +103,8 @@ static void *fjob_run(void *arg)
                 unsigned x = pat_get(v, (enum pat_feature)f);
                 if (!x)
                     continue;
+                if (j->lg && (int)x < t->n_values[f])
+                    j->lg[f][x] += (float)(j->gamma_rate * g);
                 unsigned slot = pat_factor_slot(t, f, x);
                 if ((int)slot >= t->n_slots[f])
                     continue;
@@ -132,8 +138,38 @@ bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shar
     for (int f = 0; f < PAT_NFEAT; f++)
         for (size_t i = 0; i < (size_t)t->n_slots[f] * (size_t)p->k; i++)
             t->factor[f][i] = (float)(p->init * ((double)(next_rand(&rng) >> 11) / 4503599627370496.0 - 1.0));
-    struct fjob jobs[64];
+    /* Values that never occur in the data keep a zero vector (no interaction,
+     * nothing written to the table), not their random start. */
+    uint8_t *occurs[PAT_NFEAT] = { NULL };
     bool ok = true;
+    for (int f = 0; f < PAT_NFEAT; f++)
+        if (!(occurs[f] = calloc((size_t)t->n_slots[f], 1)))
+            ok = false;
+    for (int s = 0; s < n_shards && ok; s++)
+        for (size_t i = 0; i < shards[s].n; i++)
+            for (int f = 0; f < PAT_NFEAT; f++) {
+                unsigned x = pat_get(shards[s].vec[i], (enum pat_feature)f);
+                unsigned slot = x ? pat_factor_slot(t, f, x) : 0;
+                if (slot && (int)slot < t->n_slots[f])
+                    occurs[f][slot] = 1;
+            }
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        for (int slot = 0; slot < t->n_slots[f] && ok; slot++)
+            if (!occurs[f][slot])
+                memset(t->factor[f] + (size_t)slot * (size_t)p->k, 0, sizeof(float) * (size_t)p->k);
+        free(occurs[f]);
+    }
+    struct fjob jobs[64];
+    float *lg[PAT_NFEAT] = { NULL };
+    if (p->gamma_rate > 0)
+        for (int f = 0; f < PAT_NFEAT; f++) {
+            lg[f] = malloc(sizeof *lg[f] * (size_t)t->n_values[f]);
+            if (!lg[f])
+                ok = false;
+            else
+                for (int x = 0; x < t->n_values[f]; x++)
+                    lg[f][x] = logf(t->gamma[f][x]);
+        }
     for (int s = 0; s < n_shards; s++) {
         size_t maxn = 0;
         for (size_t q = 0; q < shards[s].n_pos; q++) {
@@ -142,6 +178,7 @@ bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shar
                 maxn = n;
         }
         jobs[s] = (struct fjob){ .t = t, .s = &shards[s], .reg = p->reg,
+                                 .lg = p->gamma_rate > 0 ? lg : NULL, .gamma_rate = p->gamma_rate,
                                  .rng = rng ^ (0xD1B54A32D192ED03ull * (uint64_t)(s + 1)) };
         jobs[s].order = malloc(sizeof *jobs[s].order * (shards[s].n_pos + 1));
         jobs[s].sums = malloc(sizeof *jobs[s].sums * (maxn + 1) * (size_t)p->k);
@@ -177,6 +214,14 @@ bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shar
         }
         if (report)
             report(ctx, e + 1, seen ? ll / (double)seen : 0, now() - t0);
+    }
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        if (lg[f] && ok)
+            for (int x = 1; x < t->n_values[f]; x++) {
+                float g = expf(lg[f][x]);
+                t->gamma[f][x] = g > 1e-30f && g < 1e30f ? g : g > 1 ? 1e30f : 1e-30f;
+            }
+        free(lg[f]);
     }
     for (int s = 0; s < n_shards; s++) {
         free(jobs[s].order);

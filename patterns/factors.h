@@ -9,10 +9,11 @@
  * products of their latent vectors (gammas.h, pat_gammas_interaction): k numbers
  * per value give every pair an interaction at a cost linear in the features.
  *
- * Training keeps MM's gammas fixed and fits the vectors by stochastic gradient
+ * Training starts from MM's gammas and fits the vectors by stochastic gradient
  * ascent on the log-likelihood of the played moves (softmax over all legal
  * moves), with L2 regularisation, one thread per data shard (lock-free updates:
- * rare collisions between threads only add noise). The data are MM's shards,
+ * rare collisions between threads only add noise); optionally the gammas move
+ * too (their best values change once pairs interact). The data are MM's shards,
  * whose cached strengths (mm.h: str) must hold the final gammas' strengths, as
  * mm_iterate leaves them.
  */
@@ -30,6 +31,8 @@ struct pat_factor_params {
     double rate;      /* learning rate of the first epoch (halved each epoch after the second) */
     double reg;       /* L2 regularisation per update */
     double init;      /* initial vectors uniform in [-init, init] */
+    double gamma_rate;/* > 0: the gammas are trained too (log-gamma step per unit
+                         gradient); 0: MM's gammas stay as they are */
     uint64_t seed;
 };
 

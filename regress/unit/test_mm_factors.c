@@ -205,6 +205,9 @@ START_TEST(training_learns_an_interaction)
         double other = pat_gammas_interaction(t, pat_set(pat_set(0, PAT_F_DIST1, d), PAT_F_EDGE, e));
         ck_assert_msg(same > other + 1.0, "d=%u: %f vs %f", d, same, other);
     }
+    /* dist1 = 9 never occurs in the data: it keeps a zero vector */
+    ck_assert(pat_gammas_interaction(t, pat_set(pat_set(0, PAT_F_DIST1, 9), PAT_F_EDGE, 1)) == 0.0);
+    ck_assert(pat_gammas_interaction(t, pat_set(pat_set(0, PAT_F_DIST1, 1), PAT_F_EDGE, 1)) != 0.0);
     /* bad parameters are refused */
     struct pat_factor_params bad = p;
     bad.k = 0;

@@ -39,7 +39,7 @@ struct options {
     int threads;
     int factors;                 /* latent factors per value (0: plain MM) */
     int factor_epochs;
-    double factor_rate, factor_reg;
+    double factor_rate, factor_reg, factor_gamma_rate;
     unsigned disabled;
     uint64_t seed;
     bool resume, json, quiet;
@@ -69,6 +69,7 @@ static void usage(FILE *f)
           "      --factor-epochs N passes of the factor training (default 4)\n"
           "      --factor-rate X   its learning rate (default 0.02)\n"
           "      --factor-reg X    its L2 regularisation (default 0.001)\n"
+          "      --factor-gammas X train the gammas too, at learning rate X (default 0)\n"
           "      --disable F,...   leave features out (pass capture extend atari selfatari\n"
           "                        dist1 dist2 edge libs near pat3 large)\n"
           "      --threads N       worker threads (default: all cores)\n"
@@ -137,7 +138,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
            O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE, O_FACTORS, O_FEPOCHS, O_FRATE,
-           O_FREG };
+           O_FREG, O_FGAMMA };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -151,6 +152,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "factor-epochs", required_argument, NULL, O_FEPOCHS },
         { "factor-rate", required_argument, NULL, O_FRATE },
         { "factor-reg", required_argument, NULL, O_FREG },
+        { "factor-gammas", required_argument, NULL, O_FGAMMA },
         { "disable", required_argument, NULL, O_DIS },
         { "threads", required_argument, NULL, O_THR },
         { "seed", required_argument, NULL, O_SEED },
@@ -221,6 +223,10 @@ static void parse_args(int argc, char **argv, struct options *o)
         case O_FREG:
             if (!parse_real(optarg, 0, 10, &o->factor_reg))
                 die("--factor-reg: expected a number in [0, 10]");
+            break;
+        case O_FGAMMA:
+            if (!parse_real(optarg, 0, 10, &o->factor_gamma_rate))
+                die("--factor-gammas: expected a number in [0, 10]");
             break;
         case O_DIS:
             if (!parse_disabled(optarg, &o->disabled))
@@ -495,7 +501,8 @@ static int run_train(struct options *o)
         mm_log_likelihood(&m, shards, n_shards);
         struct pat_factor_params fpar = { .k = o->factors, .epochs = o->factor_epochs,
                                         .rate = o->factor_rate, .reg = o->factor_reg,
-                                        .init = 0.02, .seed = o->seed };
+                                        .init = 0.02, .seed = o->seed,
+                                        .gamma_rate = o->factor_gamma_rate };
         double tf = progress_now();
         if (!pat_factors_train(t, shards, n_shards, &fpar, factor_report, o))
             die("out of memory training the factors");
@@ -504,6 +511,7 @@ static int run_train(struct options *o)
         json_object_set_new(fj, "epochs", json_integer(fpar.epochs));
         json_object_set_new(fj, "rate", json_real(fpar.rate));
         json_object_set_new(fj, "reg", json_real(fpar.reg));
+        json_object_set_new(fj, "gamma_rate", json_real(fpar.gamma_rate));
         json_object_set_new(fj, "seconds", json_real(progress_now() - tf));
         json_object_set_new(meta, "factors", fj);
     }

@@ -10,7 +10,8 @@ TRAIN_SGF   ?= ../shared/data/sgf
 TRAIN_DIR   ?= build/train
 TRAIN_NICE  ?= nice -n 10
 # The shipped table's recipe (see docs/notes/patterns.md for its figures).
-TRAIN_ARGS  ?= --max-games 4000 --stride 2 --min-count 10 --iterations 15
+TRAIN_ARGS  ?= --max-games 8000 --stride 4 --min-count 8 --iterations 12 \
+               --factors 8 --factor-epochs 4 --factor-rate 0.02 --factor-gammas 0.01
 
 .PHONY: train-lists train-default train-eval
 train-lists:
