@@ -160,12 +160,78 @@ static inline unsigned first_ids(int t0, int t1, int t2, int t3)
            | (unsigned)((t3 != t0) & (t3 != t1) & (t3 != t2)) << 6;
 }
 
-/* Removes the captured string `s` (its points become liberties of the
- * strings around it); returns its size. */
-int board_capture_string_(struct board *b, int s);
+/* Removes the captured string `s`: its points become liberties of the
+ * strings around it (once per string per point). Returns its size. */
+static inline __attribute__((always_inline)) int board_capture_string_(struct board *b, int s,
+                                                                        enum color taker)
+{
+    enum color c = color_other(taker);
+    const int st = b->geom->stride;
+    int n = b->str[s].stones;
+    b->n_stones[c] -= n;
+    point q = s;
+    do {
+        point next = b->next_stone[q];
+        b->color[q] = EMPTY;
+        b->sid[q] = 0;
+        b->hash ^= b->geom->zobrist[q][c - 1];
+        nbr_clear(b, q, c);
+        empty_add(b, q);
+        /* Neighbours are stones of s, of the taker, empty or border; each
+         * distinct string of the taker gains q once. */
+        int t[4] = { b->sid[q + st], b->sid[q + 1], b->sid[q - st], b->sid[q - 1] };
+        unsigned m = board_code_friends(b->nbr3x3[q], taker) & first_ids(t[0], t[1], t[2], t[3]);
+        for (; m; m &= m - 1) str_add(b, t[__builtin_ctz(m) >> 1], lib_delta(q));
+        q = next;
+    } while (q != s);
+    return n;
+}
 
-/* Joins two strings of one colour; returns the id of the result. */
-int board_merge_strings_(struct board *b, int big, int small);
+/* Joins string `small` into string `big` (both of one colour): the merged
+ * liberties are the union, so the points both touch are subtracted once.
+ * Returns the id of the merged string (the larger of the two). */
+static inline __attribute__((always_inline)) int board_merge_strings_(struct board *b, int big,
+                                                                       int small, enum color c)
+{
+    if (b->str[big].stones < b->str[small].stones) {
+        int t = big; big = small; small = t;
+    }
+    LOCAL_OFFSETS(o, b);
+    point q = small;
+    do {
+        unsigned code = b->nbr3x3[q];
+        UNROLL for (int i = 0; i < 4; i++) {
+            if (((code >> (2 * i)) & 3) != EMPTY) continue;
+            point l = q + o[i];
+            /* l can touch both strings only if two of its neighbours have
+             * their colour; most liberties fail that test at once. */
+            if (board_orth_count_[c][b->nbr3x3[l] & 0xff] < 2) continue;
+            /* l counts once for `small`: from its first neighbour in `small`
+             * in direction order; q is l's neighbour in direction i ^ 2. */
+            unsigned first = 1, touches_big = 0;
+            UNROLL for (int j = 0; j < 4; j++) {
+                int t = b->sid[l + o[j]];
+                first &= !((t == small) & (j < (i ^ 2)));
+                touches_big |= t == big;
+            }
+            str_sub(b, big, lib_delta(l) & mask64(first & touches_big));
+        }
+        q = b->next_stone[q];
+    } while (q != small);
+    /* Relabel and splice the two stone cycles. */
+    q = small;
+    do {
+        b->sid[q] = (uint16_t)big;
+        q = b->next_stone[q];
+    } while (q != small);
+    uint16_t t = b->next_stone[big];
+    b->next_stone[big] = b->next_stone[small];
+    b->next_stone[small] = t;
+    b->str[big].stones = (uint16_t)(b->str[big].stones + b->str[small].stones);
+    b->str[big].libs = (uint16_t)(b->str[big].libs + b->str[small].libs);
+    b->str[big].lib_sum += b->str[small].lib_sum;
+    return big;
+}
 
 /* Makes the stone of `c` just put on `p` a string of its own: its liberties
  * and their sum come from a table of the low byte of p's 3x3 code. */
@@ -246,7 +312,7 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
     for (fr &= fr - 1; fr; fr &= fr - 1) {
         int other = t[__builtin_ctz(fr) >> 1];
         str_sub(b, other, v);
-        s = board_merge_strings_(b, s, other);
+        s = board_merge_strings_(b, s, other, c);
     }
     return n_dead;
 }
@@ -268,7 +334,7 @@ static inline __attribute__((always_inline)) int board_play_inline_(struct board
     int n_dead = place_stone(b, c, p, dead);
     if (n_dead == 0) return 0;
     int captured = 0;
-    for (int i = 0; i < n_dead; i++) captured += board_capture_string_(b, dead[i]);
+    for (int i = 0; i < n_dead; i++) captured += board_capture_string_(b, dead[i], c);
     b->captures[c] += captured;
     /* Simple ko: a lone stone that took a lone stone (whose id is its point)
      * and sits in atari. */

@@ -65,44 +65,86 @@ struct playout_policy playout_light(void)
     return pp;
 }
 
+/* One light move of the constant colour `c`, recorded while there is room
+ * (rmax is 0 when nothing is recorded). */
+static inline __attribute__((always_inline)) void light_move(struct board *b, enum color c,
+                                                             struct rng *r,
+                                                             struct playout_move *rm, int *rn,
+                                                             int rmax)
+{
+    point p = light_pick(b, c, r);
+    board_play_inline_(b, c, p);
+    if (p != PASS && *rn < rmax) {
+        rm[*rn].p = (uint16_t)p;
+        rm[*rn].color = (uint8_t)c;
+        (*rn)++;
+    }
+}
+
+/* The light playout loop: the choice and the move inlined, no indirect
+ * call or hook tests per move. Black's and White's moves are written out
+ * separately, so that the colour is a constant in each (shifts by it, table
+ * rows, the Zobrist column). Returns the number of moves recorded. */
+static inline __attribute__((always_inline)) int light_loop(struct board *b, struct rng *r,
+                                                            int max_moves,
+                                                            struct playout_move *rm, int rmax)
+{
+    int m = 0, rn = 0;
+    if (b->to_move == WHITE && m < max_moves && b->passes < 2) {
+        light_move(b, WHITE, r, rm, &rn, rmax);
+        m++;
+    }
+    while (m < max_moves && b->passes < 2) {
+        light_move(b, BLACK, r, rm, &rn, rmax);
+        if (++m >= max_moves || b->passes >= 2) break;
+        light_move(b, WHITE, r, rm, &rn, rmax);
+        m++;
+    }
+    return rn;
+}
+
+/* The two instances, as functions of their own (each gets its own register
+ * allocation, which inlining both into playout_run spoilt). */
+static __attribute__((noinline)) void light_loop_bare(struct board *b, struct rng *r,
+                                                      int max_moves)
+{
+    light_loop(b, r, max_moves, NULL, 0);
+}
+
+static __attribute__((noinline)) int light_loop_rec(struct board *b, struct rng *r,
+                                                    int max_moves, struct playout_move *rm,
+                                                    int rmax)
+{
+    return light_loop(b, r, max_moves, rm, rmax);
+}
+
 double playout_run(struct board *b, struct playout_policy *pp, struct rng *r,
                    double komi, int max_moves, struct playout_record *rec)
 {
     if (pp->begin) pp->begin(pp, b);
     struct playout_move *rm = rec ? rec->moves : NULL;
-    int rn = 0, rmax = rec ? rec->max_moves : 0;
+    int rn = 0, rmax = rm ? rec->max_moves : 0;
     enum color c = b->to_move;
-    if (pp->choose == light_choose && !pp->played && !rm) {
-        /* The light policy without recording: the same moves, with the
-         * choice and the move inlined and no indirect call or hook tests
-         * per move. Black's and White's moves are written out separately,
-         * so that the colour is a constant in each (shifts by it, table
-         * rows, the Zobrist column). */
-        int m = 0;
-        if (c == WHITE && m < max_moves && b->passes < 2) {
-            board_play_inline_(b, WHITE, light_pick(b, WHITE, r));
-            m++;
+    if (pp->choose == light_choose && !pp->played) {
+        /* The light policy, the search's (which records the moves) and
+         * the bare one, each with a loop of its own: the recording test
+         * costs nothing where nothing is recorded. */
+        if (rmax == 0)
+            light_loop_bare(b, r, max_moves);
+        else
+            rn = light_loop_rec(b, r, max_moves, rm, rmax);
+    } else {
+        for (int m = 0; m < max_moves && b->passes < 2; m++) {
+            point p = pp->choose(pp, b, c, r);
+            board_play_known_legal(b, c, p);
+            if (pp->played) pp->played(pp, b, c, p);
+            if (p != PASS && rn < rmax) {
+                rm[rn].p = (uint16_t)p;
+                rm[rn].color = (uint8_t)c;
+                rn++;
+            }
+            c = color_other(c);
         }
-        while (m < max_moves && b->passes < 2) {
-            board_play_inline_(b, BLACK, light_pick(b, BLACK, r));
-            if (++m >= max_moves || b->passes >= 2) break;
-            board_play_inline_(b, WHITE, light_pick(b, WHITE, r));
-            m++;
-        }
-        if (rec) rec->n_moves = 0;
-        if (rec && rec->owner) return board_area_owner_dead(b, NULL, komi, rec->owner);
-        return playout_score(b, komi);
-    }
-    for (int m = 0; m < max_moves && b->passes < 2; m++) {
-        point p = pp->choose(pp, b, c, r);
-        board_play_known_legal(b, c, p);
-        if (pp->played) pp->played(pp, b, c, p);
-        if (rm && p != PASS && rn < rmax) {
-            rm[rn].p = (uint16_t)p;
-            rm[rn].color = (uint8_t)c;
-            rn++;
-        }
-        c = color_other(c);
     }
     if (rec) rec->n_moves = rn;
     if (rec && rec->owner) return board_area_owner_dead(b, NULL, komi, rec->owner);

@@ -100,6 +100,64 @@ START_TEST(test_light_playouts)
 }
 END_TEST
 
+/* A policy that only forwards to the light one: playout_run then takes its
+ * general loop, which the light policy's own loops must match. */
+static point forward_choose(struct playout_policy *pp, struct board *b, enum color c,
+                            struct rng *r)
+{
+    struct playout_policy *light = pp->data;
+    return light->choose(light, b, c, r);
+}
+
+/* The light policy's loops (bare, and recording as the search does) play
+ * the same games as the general loop: same record, same final board, from
+ * either colour to move, at the cap or not. */
+START_TEST(test_light_loops_match_general)
+{
+    struct playout_policy light = playout_light();
+    struct playout_policy fwd = { .name = "forward", .data = &light, .choose = forward_choose };
+    for (int i = 0; i < 300; i++) {
+        int size = 2 + i % 18;
+        int cap = i % 3 == 0 ? 5 + i % 40 : playout_default_cap(size);
+        struct board start;
+        board_clear(&start, size);
+        /* A few moves first, so that White is to move in some games. */
+        struct rng pre;
+        rng_seed(&pre, (uint64_t)i);
+        for (int k = 0; k < i % 3; k++)
+            board_play_known_legal(&start, start.to_move, light.choose(&light, &start, start.to_move, &pre));
+        struct board b[3];
+        struct playout_move mv[3][4 * BOARD_MAX_POINTS];
+        struct playout_record rec[3];
+        double score[3];
+        for (int v = 0; v < 3; v++) {
+            struct rng r;
+            rng_seed(&r, 1000 + (uint64_t)i);
+            board_copy(&b[v], &start);
+            rec[v] = (struct playout_record){ mv[v], 4 * BOARD_MAX_POINTS, -1, NULL };
+            /* v = 0: general loop; 1: light, recording; 2: light, bare. */
+            score[v] = playout_run(&b[v], v == 0 ? &fwd : &light, &r, 0.5, cap,
+                                   v == 2 ? NULL : &rec[v]);
+        }
+        for (int v = 1; v < 3; v++) {
+            EXPECT(score[v] == score[0], "game %d: score %.1f, general loop %.1f", i, score[v], score[0]);
+            EXPECT(b[v].hash == b[0].hash && b[v].n_empty == b[0].n_empty
+                   && b[v].passes == b[0].passes && b[v].to_move == b[0].to_move,
+                   "game %d: final boards differ (loop %d)", i, v);
+            EXPECT(memcmp(b[v].color, b[0].color, (size_t)b[0].geom->points) == 0,
+                   "game %d: final stones differ (loop %d)", i, v);
+        }
+        EXPECT(rec[1].n_moves == rec[0].n_moves, "game %d: %d moves recorded, general loop %d", i,
+               rec[1].n_moves, rec[0].n_moves);
+        for (int k = 0; k < rec[0].n_moves; k++)
+            EXPECT(mv[1][k].p == mv[0][k].p && mv[1][k].color == mv[0][k].color,
+                   "game %d: records differ at move %d", i, k);
+        char why[256];
+        EXPECT(board_check(&b[1], why, sizeof why), "game %d: %s", i, why);
+    }
+}
+END_TEST
+
 /* Without an owner buffer the fast scorer must agree too, also at the cap. */
 START_TEST(test_fast_score_and_cap)
 {
@@ -205,6 +263,7 @@ static Suite *playout_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_light_playouts);
     tcase_add_test(tc, test_fast_score_and_cap);
+    tcase_add_test(tc, test_light_loops_match_general);
     tcase_add_test(tc, test_light_uniform);
     tcase_add_test(tc, test_reproducible);
     suite_add_tcase(s, tc);
