@@ -109,7 +109,10 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         snprintf(err, err_len, "memory: cannot allocate a %d MB tree", p->memory_mb);
         return false;
     }
-    struct search_thread *th = calloc((size_t)n, sizeof *th);
+    /* Aligned: each worker's state starts a cache line (search_internal.h). */
+    struct search_thread *th = aligned_alloc(SEARCH_LINE, (size_t)n * sizeof *th);
+    if (th)
+        memset(th, 0, (size_t)n * sizeof *th);
     if (!th) {
         if (new_tree)
             tree_free(&tr);
@@ -157,7 +160,10 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
 struct search *search_new(const struct params *p, char *err, int err_len)
 {
     board_init();
-    struct search *s = calloc(1, sizeof *s);
+    /* Aligned: the job's shared counters have a cache line of their own. */
+    struct search *s = aligned_alloc(SEARCH_LINE, sizeof *s);
+    if (s)
+        memset(s, 0, sizeof *s);
     if (!s) {
         snprintf(err, err_len, "out of memory");
         return NULL;

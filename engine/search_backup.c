@@ -2,6 +2,8 @@
  * player of its move, and (MC-RAVE) the AMAF statistics of their siblings. */
 #include "engine/search_internal.h"
 
+#include <string.h>
+
 /* AMAF, as in Gelly & Silver: for the node at depth d, whose children are
  * moves of colour c, every child whose point was first played (from depth d
  * on, tree path and playout alike) by c gets the playout's result for c.
@@ -17,6 +19,101 @@
  * therefore branch-free: it writes the index of every child into a list and
  * advances the list's end by the match (0 or 1), and a second loop updates
  * the children listed. */
+/* Below the root, a node's AMAF results go through a worker's buffer only
+ * when several threads search (one thread has no core to share lines with,
+ * and its results stay exactly as immediate as before) and the node is busy
+ * enough for both threads to be in it at once; a young node, whose
+ * selection the AMAF values steer most, is updated at once. */
+#define AMAF_BUSY_VISITS 256
+
+/* Buffers are added to the tree every this many playouts of a worker: the
+ * AMAF values a selection sees are behind by at most that many of each
+ * other worker's playouts, which a node with hundreds of visits does not
+ * feel. */
+#define AMAF_FLUSH 16
+
+static void buf_flush(struct search_thread *t, struct search_amaf_buf *b)
+{
+    if (!b->node)
+        return;
+    struct tree *tr = &t->s->tree;
+    struct tree_node *ch = tree_node_at(tr, tree_node_at(tr, b->node)->first);
+    for (int i = 0; i < b->n; i++)
+        if (b->acc[i]) {
+            atomic_fetch_add_explicit(&ch[i].amaf, b->acc[i], memory_order_relaxed);
+            b->acc[i] = 0;
+        }
+}
+
+/* Points `b` (flushed) at the children of `n`, an expanded node. */
+static void buf_claim(struct search_thread *t, struct search_amaf_buf *b, struct tree_node *n)
+{
+    struct tree *tr = &t->s->tree;
+    buf_flush(t, b);
+    const struct tree_node *ch = tree_node_at(tr, n->first);
+    b->node = tree_index(tr, n);
+    b->n = n->n_children;
+    for (int i = 0; i < b->n; i++)
+        b->moves[i] = ch[i].move;
+}
+
+/* The buffer of `n` (expanded, below the root): found among the busy-node
+ * buffers, or made from the least recently used one. */
+static struct search_amaf_buf *busy_buf(struct search_thread *t, struct tree_node *n)
+{
+    uint32_t id = tree_index(&t->s->tree, n);
+    struct search_amaf_buf *lru = &t->amaf_buf[1];
+    for (int k = 1; k < SEARCH_AMAF_BUFS; k++) {
+        struct search_amaf_buf *b = &t->amaf_buf[k];
+        if (b->node == id) {
+            b->used = t->amaf_playouts;
+            return b;
+        }
+        if (b->used < lru->used)
+            lru = b;
+    }
+    buf_claim(t, lru, n);
+    lru->used = t->amaf_playouts;
+    return lru;
+}
+
+void search_amaf_begin(struct search_thread *t)
+{
+    /* Node indices of the last search mean nothing now (reuse moves the
+     * tree); the sums were added to the tree when that search stopped. */
+    for (int k = 0; k < SEARCH_AMAF_BUFS; k++) {
+        struct search_amaf_buf *b = &t->amaf_buf[k];
+        b->node = 0;
+        b->used = 0;
+        memset(b->acc, 0, sizeof b->acc);
+    }
+    t->amaf_playouts = 0;
+    struct tree_node *root = tree_root(&t->s->tree);
+    if (tree_is_expanded(root))
+        buf_claim(t, &t->amaf_buf[0], root);
+}
+
+void search_amaf_flush(struct search_thread *t)
+{
+    for (int k = 0; k < SEARCH_AMAF_BUFS; k++)
+        buf_flush(t, &t->amaf_buf[k]);
+}
+
+/* AMAF, as in Gelly & Silver: for the node at depth d, whose children are
+ * moves of colour c, every child whose point was first played (from depth d
+ * on, tree path and playout alike) by c gets the playout's result for c.
+ * Walking the move sequence backwards and overwriting a per-point slot leaves
+ * in each slot the first occurrence in the suffix, so one pass over the
+ * sequence and one over each path node's children suffice. The slot holds
+ * stamp * 4 + colour, so one compare tests both, and a new stamp is a free
+ * reset.
+ *
+ * About half the children of a node match (the first player of a point in a
+ * random game is either colour), so a branch on the match is mispredicted
+ * half the time; that cost dominated the backup. The children loops are
+ * therefore branch-free: a buffer adds the result masked by the match, and
+ * a direct update first lists the matching children (the list's end
+ * advances by the match, 0 or 1) and then updates those listed. */
 static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
 {
     struct search *s = t->s;
@@ -32,6 +129,7 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
     /* Passes are recorded as point 0 in the tree path (never in a playout);
      * no child's key may match there. */
     t->amaf_key[0] = 0;
+    bool busy_bufs = s->n_threads > 1;
     for (int d = depth - 1; d >= 0; d--) {
         int p = t->seq[d].p;
         uint8_t c = t->seq[d].color;
@@ -40,15 +138,22 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
         uint32_t want = base | c;
         struct tree_node *n = t->path[d];
         uint32_t half = c == BLACK ? black_half : 2 - black_half;
-        struct tree_node *ch = tree_node_at(&s->tree, n->first);
-        int nc = n->n_children;
+        struct search_amaf_buf *b = NULL;
         if (d == 0) {
-            /* Per-thread buffer (see search_flush_root_amaf): a masked add. */
+            b = &t->amaf_buf[0];
+            if (!b->node)      /* the root was expanded after the worker started */
+                buf_claim(t, b, n);
+        } else if (busy_bufs && tree_visits(n) >= AMAF_BUSY_VISITS) {
+            b = busy_buf(t, n);
+        }
+        if (b) {
             uint64_t add = ((uint64_t)half << 32) | 1;
-            for (int i = 0; i < nc; i++)
-                t->root_amaf[i] += add & -(uint64_t)(t->amaf_key[ch[i].move] == want);
+            for (int i = 0; i < b->n; i++)
+                b->acc[i] += add & -(uint64_t)(t->amaf_key[b->moves[i]] == want);
             continue;
         }
+        struct tree_node *ch = tree_node_at(&s->tree, n->first);
+        int nc = n->n_children;
         uint16_t *hit = t->amaf_hit;
         int k = 0;
         for (int i = 0; i < nc; i++) {
@@ -58,25 +163,6 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
         for (int i = 0; i < k; i++)
             tree_amaf_add(&ch[hit[i]], half);
     }
-}
-
-/* Root AMAF is flushed every this many playouts of a thread: stale by at
- * most that much in the selection at the root, which a search of thousands
- * of playouts does not feel. */
-#define ROOT_AMAF_FLUSH 16
-
-void search_flush_root_amaf(struct search_thread *t)
-{
-    struct tree_node *root = tree_root(&t->s->tree);
-    t->root_amaf_pending = 0;
-    if (!tree_is_expanded(root))
-        return;
-    struct tree_node *ch = tree_node_at(&t->s->tree, root->first);
-    for (int i = 0; i < root->n_children; i++)
-        if (t->root_amaf[i]) {
-            atomic_fetch_add_explicit(&ch[i].amaf, t->root_amaf[i], memory_order_relaxed);
-            t->root_amaf[i] = 0;
-        }
 }
 
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
@@ -92,7 +178,7 @@ void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black
     }
     if (s->p.rave && n_seq >= depth && depth > 0) {
         amaf_update(t, depth, n_seq, black_half);
-        if (++t->root_amaf_pending >= ROOT_AMAF_FLUSH)
-            search_flush_root_amaf(t);
+        if (++t->amaf_playouts % AMAF_FLUSH == 0)
+            search_amaf_flush(t);
     }
 }

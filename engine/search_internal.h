@@ -28,8 +28,34 @@
 
 struct search;
 
+/* Cache line size assumed for keeping apart what different threads write. */
+#define SEARCH_LINE 64
+
+/* Buffers of AMAF results per worker: the root's and up to
+ * SEARCH_AMAF_BUFS - 1 busy nodes below it. */
+#define SEARCH_AMAF_BUFS 8
+
+/* AMAF results for the children of one node, added up by one worker and
+ * added to the tree every few playouts. Every playout updates about half of
+ * a node's children; when another core does the same to the same node at
+ * the same time, the cache lines of the children bounce between the cores
+ * (measured: the backup's share of the time doubled with two threads). The
+ * children's moves are copied here so that the matching does not read the
+ * shared lines either. */
+struct search_amaf_buf {
+    uint32_t node;                  /* index of the node in the tree; 0 = free */
+    int n;                          /* its children */
+    uint32_t used;                  /* amaf_playouts at the last use (least recent goes) */
+    uint16_t moves[BOARD_MAX_POINTS + 1];
+    uint64_t acc[BOARD_MAX_POINTS + 1];   /* (half points << 32) + count, as tree_node.amaf */
+};
+
+/* Each worker's state starts on a cache line of its own (the array is
+ * allocated aligned, see search.c): the random generator and the counters
+ * of one worker, written all the time, must not share a line with the next
+ * worker's. */
 struct search_thread {
-    struct search *s;
+    _Alignas(SEARCH_LINE) struct search *s;
     int id;
     struct rng rng;
     struct playout_policy policy;
@@ -46,12 +72,11 @@ struct search_thread {
     uint32_t cur_stamp;
     uint16_t amaf_hit[BOARD_MAX_POINTS + 1];
     uint8_t owner[BOARD_MAX_POINTS];
-    /* AMAF results for the root's children (by child index), kept here and
-     * added to the tree every few playouts: every playout touches most of
-     * them, and with several threads writing them at once the cache lines
-     * would bounce between cores on every playout. */
-    uint64_t root_amaf[BOARD_MAX_POINTS];
-    int root_amaf_pending;
+    /* AMAF results kept here and added to the tree every few playouts
+     * (search_backup.c): [0] for the root's children, the others for the
+     * most recently used busy nodes below it when several threads search. */
+    struct search_amaf_buf amaf_buf[SEARCH_AMAF_BUFS];
+    uint32_t amaf_playouts;         /* playouts backed up in this search */
     /* Ownership counts of this worker's last playouts, not yet added to the
      * counters below (search_threads.c): plain memory, private to the worker. */
     uint32_t own_pend[BOARD_MAX_POINTS];    /* Black's in the low 16 bits, White's above */
@@ -88,8 +113,11 @@ struct search_job {
     /* Positional superko history: open-addressing set of the game's hashes. */
     uint64_t *hist;
     uint32_t hist_mask;             /* capacity - 1 (a power of two) */
-    /* Shared while running. */
-    _Atomic bool stop;
+    /* Shared while running, and the only fields here that change then: on a
+     * cache line of their own, so that the count every worker bumps after
+     * every playout does not keep evicting the read-only fields above (the
+     * superko set is read at every tree move) from the other core. */
+    _Alignas(SEARCH_LINE) _Atomic bool stop;
     _Atomic int64_t playouts;
 };
 
@@ -152,8 +180,10 @@ bool search_hist_has(const struct search_job *j, uint64_t h);
 
 /* search_backup.c: results (half points for Black) up the path, with AMAF. */
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half);
-/* Adds the thread's buffered root AMAF results to the tree. */
-void search_flush_root_amaf(struct search_thread *t);
+/* A worker's AMAF buffers: emptied and set up for the root when the worker
+ * starts; added to the tree when it stops (and every few playouts). */
+void search_amaf_begin(struct search_thread *t);
+void search_amaf_flush(struct search_thread *t);
 
 /* search_decide.c: the move to play after a search. */
 struct search_result search_decide(struct search *s, const struct game *g);

@@ -162,8 +162,7 @@ static void worker(struct search_thread *t)
     struct search_job *j = &s->job;
     unsigned k = 0;
     pthread_once(&own_inc_once, own_inc_build);
-    t->root_amaf_pending = 0;
-    memset(t->root_amaf, 0, sizeof t->root_amaf);
+    search_amaf_begin(t);
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
         one_playout(t);
         int64_t done = atomic_fetch_add_explicit(&j->playouts, 1, memory_order_relaxed) + 1;
@@ -180,7 +179,7 @@ static void worker(struct search_thread *t)
                 atomic_store(&j->stop, true);
         }
     }
-    search_flush_root_amaf(t);
+    search_amaf_flush(t);
     flush_ownership(t);
 }
 

@@ -110,6 +110,11 @@ static inline struct tree_node *tree_node_at(struct tree *t, uint32_t i)
     return &t->pool[t->cur].nodes[i];
 }
 static inline struct tree_node *tree_root(struct tree *t) { return tree_node_at(t, t->root); }
+/* The index of node `n` of the current pool (the inverse of tree_node_at). */
+static inline uint32_t tree_index(const struct tree *t, const struct tree_node *n)
+{
+    return (uint32_t)(n - t->pool[t->cur].nodes);
+}
 
 static inline point tree_move(const struct tree_node *n)
 {
