@@ -108,7 +108,7 @@ static void run_tree(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome 
         sc.seed = seed;
         sc.eval_at_generation = true;   /* each child's stats computed at generation */
         sc.best_ties_random = true;     /* equal heuristic replaces the best with p = 1/2 */
-        sc.drain_when_full = true;      /* a full pool stops growth, not the search */
+        sc.discard_when_full = true;    /* a full pool freezes the frontier, not the pace */
         sc.gbfs_heapq_ties = c->gbfs_heapq_ties;
         search_order o = c->algo == MG_BFS ? SEARCH_BFS
                          : c->algo == MG_DFS ? SEARCH_DFS

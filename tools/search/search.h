@@ -131,6 +131,13 @@ typedef struct search_config {
      * (and goal-testing) the frontier until a budget ends or it is empty, instead of
      * stopping with SEARCH_POOL_FULL.  result.pool_full tells that it happened. */
     bool drain_when_full;
+    /* Tree searches: once the pool is full, the frontier is frozen: every later child is
+     * still generated and evaluated (a pop costs what it would with unbounded memory, so
+     * pops and goal tests keep an unbounded search's pace) but dropped.  BFS then pops
+     * exactly what an unbounded BFS would until the stored frontier runs out, and stops
+     * there with SEARCH_POOL_FULL; DFS and GBFS differ from unbounded ones as soon as a
+     * dropped child would have been popped.  Takes precedence over drain_when_full. */
+    bool discard_when_full;
     /* GBFS: leave equal priorities to the heap's own sift rules, exactly as Python's
      * heapq (heappush / heappop, no tie-breaker) orders them, instead of first-generated
      * first (the default).  For replicating Python experiments that used PriorityQueue. */

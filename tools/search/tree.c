@@ -231,12 +231,14 @@ search_status search_tree(const search_domain *d, const void *root, search_order
     bool heapq_ties = cfg->gbfs_heapq_ties;
     int *acts = malloc((size_t)d->max_actions * sizeof *acts);
     res->best_state = malloc(d->state_size);
+    void *scratch = malloc(d->state_size);   /* discard_when_full's dropped children */
     bool have_best = false;
-    if (!acts || !res->best_state || !tree_init(&t, d, order, pool_mem)) {
-        if (!acts || !res->best_state)
+    if (!acts || !res->best_state || !scratch || !tree_init(&t, d, order, pool_mem)) {
+        if (!acts || !res->best_state || !scratch)
             memset(&t, 0, sizeof t);
         tree_free(&t);
         free(acts);
+        free(scratch);
         free(res->best_state);
         res->best_state = NULL;
         snprintf(res->error, sizeof res->error,
@@ -252,6 +254,7 @@ search_status search_tree(const search_domain *d, const void *root, search_order
     search_evals_init(&ev, d);
     search_hset visited = {0};
     bool eval_gen = cfg->eval_at_generation || order == SEARCH_GBFS;
+    bool frozen = false;   /* discard_when_full has dropped a child */
 
     uint32_t s0 = t.free_list[--t.n_free];
     tnode *n0 = node_at(&t, s0);
@@ -336,12 +339,30 @@ search_status search_tree(const search_domain *d, const void *root, search_order
                     stop = true;
                     break;
                 }
-                if (t.n_free == 0) {
-                    snprintf(res->error, sizeof res->error,
-                             "search: node pool full (%u nodes of %zu bytes in a %zu-byte "
-                             "budget); raise max_memory",
-                             t.cap, t.stride, memory);
+                if (t.n_free == 0 || frozen) {
+                    if (!res->pool_full)
+                        snprintf(res->error, sizeof res->error,
+                                 "search: node pool full (%u nodes of %zu bytes in a %zu-byte "
+                                 "budget); raise max_memory",
+                                 t.cap, t.stride, memory);
                     res->pool_full = true;
+                    if (cfg->discard_when_full) {
+                        /* the child's cost without the child.  The frontier stays
+                         * frozen from now on even as pops free slots: a later child stored
+                         * ahead of this dropped one would change the pop order. */
+                        frozen = true;
+                        search_state_copy(d, scratch, state);
+                        d->apply(d->ctx, scratch, acts[i]);
+                        if (eval_gen) {
+                            if (order == SEARCH_GBFS && d->priority)
+                                (void)search_priority(&ev, scratch);
+                            else
+                                (void)search_eval(&ev, scratch);
+                        }
+                        search_state_release(d, scratch);
+                        res->nodes++;
+                        continue;
+                    }
                     if (cfg->drain_when_full)
                         break;   /* drop the remaining children, keep popping */
                     st = SEARCH_POOL_FULL;
@@ -390,5 +411,6 @@ search_status search_tree(const search_domain *d, const void *root, search_order
     search_hset_free(&visited);
     tree_free(&t);
     free(acts);
+    free(scratch);
     return st;
 }

@@ -191,6 +191,33 @@ START_TEST(test_pool_full_is_a_clean_stop)
     ck_assert_uint_gt(r.iterations, pops_stopping);
     search_result_free(&d, &r);
 
+    /* discarding: the frozen frontier pops exactly as an unbounded BFS, each pop still
+     * evaluating both children, until it runs out (pool of 102 slots here) */
+    search_config big = search_config_default();
+    big.budget.max_iterations = 150;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &big, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert(!r.pool_full);
+    uint64_t evals_big = r.evals;
+    int depth_big = r.max_depth;
+    double best_big = r.best_value;
+    search_result_free(&d, &r);
+    cfg.drain_when_full = false;
+    cfg.discard_when_full = true;
+    cfg.budget.max_iterations = 150;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert(r.pool_full);
+    ck_assert_uint_eq(r.iterations, 150);
+    ck_assert_uint_eq(r.evals, evals_big);
+    ck_assert_int_eq(r.max_depth, depth_big);
+    ck_assert_double_eq(r.best_value, best_big);
+    search_result_free(&d, &r);
+    cfg.budget.max_iterations = 100000;
+    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_POOL_FULL);
+    ck_assert_uint_gt(r.iterations, 150);
+    ck_assert_uint_lt(r.iterations, 300);
+    ck_assert_uint_eq(r.evals, 1 + 2 * r.iterations);
+    search_result_free(&d, &r);
+
     search_mcts_config mc = search_mcts_config_default();
     mc.base.budget.max_memory = 8192;
     mc.base.budget.max_iterations = 100000;
