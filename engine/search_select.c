@@ -8,12 +8,17 @@
  * has no sqrt; built once per process. The Gelly-Silver beta table depends
  * on rave_equiv and lives in the searcher (search_select_init). */
 static double inv_sqrt_tab[SEARCH_SELECT_TAB];
+/* sqrt(ln(n + 1)) for the parent's count n, by the same expression as the
+ * fallback in sqrt_ln1, so either gives the same bits. */
+static double sqrt_ln_tab[SEARCH_SELECT_TAB];
 static pthread_once_t inv_sqrt_once = PTHREAD_ONCE_INIT;
 
 static void inv_sqrt_build(void)
 {
-    for (int k = 0; k < SEARCH_SELECT_TAB; k++)
+    for (int k = 0; k < SEARCH_SELECT_TAB; k++) {
         inv_sqrt_tab[k] = 1.0 / sqrt(k + 1.0);
+        sqrt_ln_tab[k] = sqrt(log((double)k + 1.0));
+    }
 }
 
 void search_select_init(struct search *s)
@@ -30,6 +35,11 @@ void search_select_init(struct search *s)
 static inline double inv_sqrt1(uint32_t k)
 {
     return k < SEARCH_SELECT_TAB ? inv_sqrt_tab[k] : 1.0 / sqrt(k + 1.0);
+}
+
+static inline double sqrt_ln1(uint32_t n)
+{
+    return n < SEARCH_SELECT_TAB ? sqrt_ln_tab[n] : sqrt(log((double)n + 1.0));
 }
 
 static inline double rave_beta(const struct search *s, uint32_t k)
@@ -86,7 +96,11 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
      * a finished game reach "pass is the only move". */
     for (int i = 0; i < b->n_empty; i++) {
         point p = b->empty[i];
-        if (board_is_eyelike(b, c, p) || !board_is_legal(b, c, p))
+        /* An empty neighbour makes the move legal (a liberty; a ko point
+         * has none) and the point no eye: the common case, answered by
+         * the 3x3 code without the general tests. */
+        if (!board_code_has_empty(b->nbr3x3[p]) &&
+            (board_is_eyelike(b, c, p) || !board_is_legal(b, c, p)))
             continue;
         if (at_root && s->job.root_forbidden[p])
             continue;
@@ -107,7 +121,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
 {
     const struct params *p = &s->p;
     struct tree *t = &s->tree;
-    double sq_ln = p->uct_c * sqrt(log((double)tree_visits(n) + 1.0));
+    double sq_ln = p->uct_c * sqrt_ln1(tree_visits(n));
     int rave = p->rave;
     double fpu = p->fpu;
     double n0 = p->prior_visits;
