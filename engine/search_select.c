@@ -113,29 +113,26 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
     return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
 }
 
-/* The child of `n` to descend into. `depth` 0 is the root, where moves that
- * positional superko forbids are skipped. Hook for issue 5: the knowledge bias
- * C_BT sqrt(K / (n + K)) P(m_j) and progressive widening (only the top
- * 1 + log n / log mu children by prior) belong in this loop. */
-static struct tree_node *select_child(struct search *s, struct tree_node *n, int depth)
+/* The loop of select_child over the children ch[0, nc). Inlined with
+ * constant `rave` and `hints` for the default (MC-RAVE, no hints), so that
+ * the common case tests neither per child. `forbid` is the root's superko
+ * mask, or NULL below the root. */
+static inline __attribute__((always_inline)) struct tree_node *
+select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t *forbid,
+            double sq_ln, int rave, bool hints)
 {
-    const struct params *p = &s->p;
-    struct tree *t = &s->tree;
-    double sq_ln = p->uct_c * sqrt_ln1(tree_visits(n));
-    int rave = p->rave;
-    double fpu = p->fpu;
-    double n0 = p->prior_visits;
+    double fpu = s->p.fpu;
+    double n0 = s->p.prior_visits;
     struct tree_node *best = NULL;
     double best_v = -1e300;
-    struct tree_node *ch = tree_node_at(t, n->first);
-    for (int i = 0; i < n->n_children; i++) {
+    for (int i = 0; i < nc; i++) {
         struct tree_node *c = &ch[i];
-        if (depth == 0 && s->job.root_forbidden[c->move])
+        if (forbid && forbid[c->move])
             continue;
         uint64_t st = tree_stats(c);
         uint32_t nj = tree_count(st);
         double q;
-        if (n0 > 0)   /* the hint as n0 virtual playouts at its value */
+        if (hints)   /* the hint as n0 virtual playouts at its value */
             q = (tree_sum(st) * 0.5 + c->hint * (n0 / 255.0)) / (nj + n0);
         else
             q = nj ? tree_sum(st) / (2.0 * nj) : fpu;
@@ -144,7 +141,9 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         uint32_t an = tree_count(am);
         if (an) {
             double qr = tree_sum(am) / (2.0 * an);
-            double beta = rave == 2 || nj == 0 ? 1.0 : rave_beta(s, nj);
+            /* rave_beta(s, 0) is 1 (sqrt(k / k)), the value an unvisited
+             * child takes in the blend. */
+            double beta = rave == 2 ? 1.0 : rave_beta(s, nj);
             v = (1.0 - beta) * q + beta * qr;
         } else {
             /* No AMAF data (never for a pass): the plain estimate. */
@@ -157,6 +156,23 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         }
     }
     return best;
+}
+
+/* The child of `n` to descend into. `depth` 0 is the root, where moves that
+ * positional superko forbids are skipped. Hook for issue 5: the knowledge bias
+ * C_BT sqrt(K / (n + K)) P(m_j) and progressive widening (only the top
+ * 1 + log n / log mu children by prior) belong in select_loop. */
+static struct tree_node *select_child(struct search *s, struct tree_node *n, int depth)
+{
+    const struct params *p = &s->p;
+    double sq_ln = p->uct_c * sqrt_ln1(tree_visits(n));
+    struct tree_node *ch = tree_node_at(&s->tree, n->first);
+    int nc = n->n_children;
+    const uint8_t *forbid = depth == 0 ? s->job.root_forbidden : NULL;
+    bool hints = p->prior_visits > 0;
+    if (p->rave == 1 && !hints)
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, false);
+    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints);
 }
 
 int search_descend(struct search_thread *t, int *forced_result)
