@@ -31,6 +31,7 @@ struct bt_state {
     /* The same by row offset dy (-D..D): dx runs over -half..half, extra
      * factor near_row[dy + D][dx + D], so a row is one contiguous scan. */
     int near_half[2 * BT_NEAR_D + 1];
+    int near_maxdy;         /* the largest |dy| with a near point (4 for d <= 8) */
     float near_row[2 * BT_NEAR_D + 1][2 * BT_NEAR_D + 1];
     /* The board geometry the weights belong to (NULL: rebuild before use). */
     const struct board_geom *geom;
@@ -49,6 +50,10 @@ struct bt_state {
      * liberty of strings in atari at it): recomputed after the next move. */
     uint16_t lastdep[16];
     int n_lastdep;
+    /* Per empty point: is an orthogonal neighbour a string in atari (its 3x3
+     * code has an atari mark)? Kept with the weights, exact for the same
+     * reason: it changes only where weights are recomputed. */
+    uint8_t atari_nbr[BOARD_MAX_POINTS];
     /* State before the move being played (playout_bt_prepare). */
     point pre_p;
     enum color pre_c;
@@ -185,7 +190,7 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
 }
 
 /* Weights of Black and White at `p`. */
-static void point_weights(const struct bt_state *st, const struct board *b, point p, float out[2])
+static void point_weights(struct bt_state *st, const struct board *b, point p, float out[2])
 {
     out[0] = out[1] = 0.0f;
     if (b->color[p] != EMPTY)
@@ -195,6 +200,7 @@ static void point_weights(const struct bt_state *st, const struct board *b, poin
     unsigned stones = (code ^ (code >> 1)) & 0x55;
     if (!stones) {
         /* No orthogonal stone: legal, no eye, no tactics, no atari mark. */
+        st->atari_nbr[p] = 0;
         out[0] = st->g16[code];
         out[1] = st->g16[65536 + code];
         return;
@@ -209,6 +215,7 @@ static void point_weights(const struct bt_state *st, const struct board *b, poin
         marks |= (unsigned)(l == 1) << (16 + i);
         min_libs = l < min_libs ? l : min_libs;
     }
+    st->atari_nbr[p] = marks != 0;
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     bool open = empties != 0;
     if (min_libs >= 3) {
@@ -324,14 +331,7 @@ static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
      * string in atari. */
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
-        if (b->color[q] != EMPTY)
-            continue;
-        bool cap = false;
-        for (int k = 0; k < 4; k++) {
-            point r = q + o[k];
-            cap |= (b->color[r] == BLACK || b->color[r] == WHITE) && b->str[b->sid[r]].libs == 1;
-        }
-        if (cap)
+        if (b->color[q] == EMPTY && st->atari_nbr[q])
             st->lastdep[st->n_lastdep++] = (uint16_t)q;
     }
     if (b->str[b->sid[p]].libs == 1)
@@ -507,7 +507,6 @@ static void bt_played(struct playout_policy *pp, const struct board *b, enum col
                     mark_string(st, b, t, true);
             }
         }
-        collect_lastdep(st, b, p);
     }
     st->pre_p = 0;
     for (int k = 0; k < st->n_dirty; k++) {
@@ -518,6 +517,10 @@ static void bt_played(struct playout_policy *pp, const struct board *b, enum col
         set_w(st, 1, q, w[1]);
     }
     st->recomputed += st->n_dirty;
+    /* After the recomputation: it reads the fresh atari_nbr flags of p's
+     * neighbours (all of them were just recomputed). */
+    if (p != PASS)
+        collect_lastdep(st, b, p);
 }
 
 static void bt_begin(struct playout_policy *pp, const struct board *b)
@@ -555,8 +558,8 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     if (last > 0) {
         lx = board_x(b, last);
         ly = board_y(b, last);
-        y0 = ly - BT_NEAR_D < 0 ? 0 : ly - BT_NEAR_D;
-        y1 = ly + BT_NEAR_D >= size ? size - 1 : ly + BT_NEAR_D;
+        y0 = ly - st->near_maxdy < 0 ? 0 : ly - st->near_maxdy;
+        y1 = ly + st->near_maxdy >= size ? size - 1 : ly + st->near_maxdy;
         for (int y = y0; y <= y1; y++) {
             int h = st->near_half[y - ly + BT_NEAR_D];
             int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
@@ -716,6 +719,8 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
             st->near_row[dy + BT_NEAR_D][dx + BT_NEAR_D] = (float)extra;
             if (abs(dx) > st->near_half[dy + BT_NEAR_D])
                 st->near_half[dy + BT_NEAR_D] = abs(dx);
+            if (abs(dy) > st->near_maxdy)
+                st->near_maxdy = abs(dy);
             st->near_dx[st->n_near] = (int8_t)dx;
             st->near_dy[st->n_near] = (int8_t)dy;
             st->near_extra[st->n_near++] = (float)extra;
