@@ -159,13 +159,9 @@ void board_copy(struct board *dst, const struct board *src)
 
 /* ---- rules ----
  *
- * The hot paths below avoid data-dependent branches where they can: in a
- * random playout the colour of each neighbour is a coin toss, and a
- * mispredicted branch costs more than the handful of arithmetic operations
- * that replace it. Two devices make that possible: sid[] is 0 on empty and
- * border points and str[0] is an all-zero dummy string, so "subtract m from
- * the liberties of string t" with m = 0 is a harmless no-op on whatever t is;
- * and the direction-i colour of a neighbour is read from the 3x3 code.
+ * The move itself (place_stone, captures, merges) is in board_play.h, so
+ * that the light playout loop can have it inline; here are its tables, the
+ * checked entry points and the questions asked without playing.
  */
 
 static void init_orth(void)

@@ -3,11 +3,15 @@
  * call per move. Internal to engine/: everything else uses board.h
  * (board_play, board_play_known_legal).
  *
- * The hot paths here avoid data-dependent branches where the cost is small:
- * in a random playout the colour of each neighbour is a coin toss. sid[] is
- * 0 on empty and border points and str[0] is an all-zero dummy string, so
- * adding zero to string 0 is a harmless no-op; the colour of a neighbour in
- * direction i is read from the 3x3 code.
+ * Branches or not: in a random playout the colour of each neighbour is a
+ * coin toss, so a branch on it mispredicts often, and a mispredict costs
+ * about as much as 60 to 150 instructions here (measured: see
+ * docs/notes/board.md). Branch-free forms are used where they cost less than
+ * that: sid[] is 0 on empty and border points and str[0] is an all-zero
+ * dummy string, so adding zero to string 0 is a harmless no-op, and the
+ * colour of a neighbour in direction i is read from the 3x3 code. Loops
+ * over the directions of one kind (a bit mask from the code) are used where
+ * they save more instructions than their exits cost.
  */
 #ifndef HANE_BOARD_PLAY_H
 #define HANE_BOARD_PLAY_H
@@ -282,7 +286,8 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
     for (unsigned en = board_code_enemies(code, c) & first; en; en &= en - 1) {
         int e = t[__builtin_ctz(en) >> 1];
         str_sub(b, e, v);
-        if (b->str[e].libs == 0) dead[n_dead++] = e;
+        dead[n_dead] = e;
+        n_dead += b->str[e].libs == 0;
     }
     unsigned fr = board_code_friends(code, c) & first;
     if (fr == 0) {
@@ -297,12 +302,8 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
      * instead of a coin-toss test per direction. */
     for (unsigned em = ~(code | (code >> 1)) & 0x55; em; em &= em - 1) {
         point l = p + o[__builtin_ctz(em) >> 1];
-        /* If p is l's only friendly neighbour, s cannot touch l yet. */
-        unsigned known = 0;
-        if (board_orth_count_[c][b->nbr3x3[l] & 0xff] > 1) {
-            known = (b->sid[l + st] == s) | (b->sid[l + 1] == s) | (b->sid[l - st] == s)
-                    | (b->sid[l - 1] == s);
-        }
+        unsigned known = (b->sid[l + st] == s) | (b->sid[l + 1] == s) | (b->sid[l - st] == s)
+                         | (b->sid[l - 1] == s);
         str_add(b, s, lib_delta(l) & mask64(!known));
     }
     b->sid[p] = (uint16_t)s;
