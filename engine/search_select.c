@@ -61,26 +61,54 @@ bool search_hist_has(const struct search_job *j, uint64_t h)
     return false;
 }
 
+/* Is every point within Manhattan distance 2 of `p` empty (or off the board)? */
+static bool empty_around(const struct board *b, point p)
+{
+    int x = board_x(b, p), y = board_y(b, p);
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) {
+            int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+            if (ax + ay > 2 || x + dx < 0 || y + dy < 0 || x + dx >= b->size || y + dy >= b->size)
+                continue;
+            if (b->color[board_point(b, x + dx, y + dy)] != EMPTY)
+                return false;
+        }
+    return true;
+}
+
 /* Tactical prior of a move, 0..255 for 0..1 (128 = no opinion), in the
  * spirit of Gelly & Silver's heuristic MC-RAVE: captures and escapes from
- * atari look good, self-atari looks bad. It acts as `prior_visits` virtual
- * playouts at that value, so it steers only until real results accumulate. */
+ * atari look good, and so does an atari; self-atari looks bad (a lone stone
+ * less so: it may be a throw-in), and so does the first line far from every
+ * stone. It acts as `prior_visits` virtual playouts at that value, in Q and
+ * in Q_RAVE, so it steers only until real results accumulate. */
 static uint8_t move_hint(const struct board *b, enum color c, point p)
 {
-    int cap = board_capture_count(b, c, p);
-    if (cap)
-        return cap >= 2 ? 230 : 205;
-    bool escape = false;
+    enum color o = color_other(c);
+    bool escape = false, atari = false, joins = false;
     for (int i = 0; i < 4; i++) {
         point q = p + b->geom->offs[i];
-        if (b->color[q] == c && b->str[b->sid[q]].libs == 1)
-            escape = true;
+        if (b->color[q] == c) {
+            joins = true;
+            if (b->str[b->sid[q]].libs == 1)
+                escape = true;
+        } else if (b->color[q] == o && b->str[b->sid[q]].libs == 2) {
+            atari = true;
+        }
     }
+    int cap = board_capture_count(b, c, p);
+    if (cap)
+        return cap >= 2 || escape ? 235 : 210;
     bool self_atari = board_is_self_atari(b, c, p);
-    if (escape && !self_atari)
-        return 192;
     if (self_atari)
-        return 64;
+        return joins ? 30 : 80;
+    if (escape)
+        return 200;
+    if (atari)
+        return 165;
+    int x = board_x(b, p), y = board_y(b, p);
+    if ((x == 0 || y == 0 || x == b->size - 1 || y == b->size - 1) && empty_around(b, p))
+        return 70;
     return 128;
 }
 
@@ -108,7 +136,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
             hints[k] = move_hint(b, c, p);
         moves[k++] = p;
     }
-    hints[k] = 128;
+    hints[k] = 64;   /* a pass is rarely right while the tree still grows */
     moves[k++] = PASS;
     return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
 }
@@ -140,7 +168,10 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
         uint64_t am = rave ? tree_amaf(c) : 0;
         uint32_t an = tree_count(am);
         if (an) {
-            double qr = tree_sum(am) / (2.0 * an);
+            /* The hint is prior knowledge for Q_RAVE too: beta is near 1 for
+             * a move with few visits, so a prior in Q alone would be unseen. */
+            double qr = hints ? (tree_sum(am) * 0.5 + c->hint * (n0 / 255.0)) / (an + n0)
+                              : tree_sum(am) / (2.0 * an);
             /* rave_beta(s, 0) is 1 (sqrt(k / k)), the value an unvisited
              * child takes in the blend. */
             double beta = rave == 2 ? 1.0 : rave_beta(s, nj);
