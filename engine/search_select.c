@@ -1,8 +1,11 @@
 /* search_select — the way down: expansion of leaves and the choice of a child
- * by (1 - beta) Q + beta Q_RAVE + C sqrt(ln n / n_j). */
+ * by (1 - beta) Q + beta Q_RAVE + C sqrt(ln n / n_j) + C_BT sqrt(K / (n + K)) P(m_j)
+ * among the first T(n) children in prior order (progressive widening). */
 #include "engine/search_internal.h"
 
 #include <math.h>
+
+#include "engine/search_prior.h"
 
 /* 1/sqrt(k + 1) for small visit counts k, so the inner loop over children
  * has no sqrt; built once per process. The Gelly-Silver beta table depends
@@ -138,16 +141,30 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
     }
     hints[k] = 64;   /* a pass is rarely right while the tree still grows */
     moves[k++] = PASS;
+    /* The knowledge terms need P(m) per child, and progressive widening the
+     * children in prior order: both come from one pass of the full features. */
+    if (s->p.pw_mu > 1.0 || s->p.bt_c > 0) {
+        float priors[BOARD_MAX_POINTS + 1];
+        /* Another thread got here first: skip the features, which cost
+         * more than a lost race. */
+        if (atomic_load_explicit(&n->state, memory_order_relaxed) != TREE_UNEXPANDED)
+            return false;
+        search_prior_rank(s->gammas, b, c, moves, priors, want_hints ? hints : NULL, k);
+        return tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k);
+    }
     return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
 }
 
 /* The loop of select_child over the children ch[0, nc). Inlined with
- * constant `rave` and `hints` for the default (MC-RAVE, no hints), so that
- * the common case tests neither per child. `forbid` is the root's superko
- * mask, or NULL below the root. */
+ * constant `rave`, `hints` and `know` for the default (MC-RAVE, no hints, no
+ * knowledge), so that the common case tests none of them per child. `forbid`
+ * is the root's superko mask, or NULL below the root. With `know`, only the
+ * first `width` children (in prior order) compete, each with `bias` times its
+ * prior added; past the window a child is taken only if every one in it is
+ * forbidden. */
 static inline __attribute__((always_inline)) struct tree_node *
 select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t *forbid,
-            double sq_ln, int rave, bool hints)
+            double sq_ln, int rave, bool hints, bool know, int width, double bias)
 {
     double fpu = s->p.fpu;
     double n0 = s->p.prior_visits;
@@ -155,6 +172,8 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
     double best_v = -1e300;
     for (int i = 0; i < nc; i++) {
         struct tree_node *c = &ch[i];
+        if (know && i >= width && best)
+            break;
         if (forbid && forbid[c->move])
             continue;
         uint64_t st = tree_stats(c);
@@ -181,6 +200,8 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
             v = q;
         }
         v += sq_ln * inv_sqrt1(nj);
+        if (know)
+            v += bias * c->prior;
         if (v > best_v) {
             best_v = v;
             best = c;
@@ -190,20 +211,25 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
 }
 
 /* The child of `n` to descend into. `depth` 0 is the root, where moves that
- * positional superko forbids are skipped. Hook for issue 5: the knowledge bias
- * C_BT sqrt(K / (n + K)) P(m_j) and progressive widening (only the top
- * 1 + log n / log mu children by prior) belong in select_loop. */
+ * positional superko forbids are skipped. With knowledge on (search_prior.h),
+ * only the first T(n) children in prior order are candidates, and each gets
+ * the bias C_BT sqrt(K / (n + K)) P(m_j) on top of its value. */
 static struct tree_node *select_child(struct search *s, struct tree_node *n, int depth)
 {
     const struct params *p = &s->p;
-    double sq_ln = p->uct_c * sqrt_ln1(tree_visits(n));
+    uint32_t visits = tree_visits(n);
+    double sq_ln = p->uct_c * sqrt_ln1(visits);
     struct tree_node *ch = tree_node_at(&s->tree, n->first);
     int nc = n->n_children;
     const uint8_t *forbid = depth == 0 ? s->job.root_forbidden : NULL;
     bool hints = p->prior_visits > 0;
+    if (p->pw_mu > 1.0 || p->bt_c > 0)
+        return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true,
+                           search_pw_width(p->pw_mu, visits, nc),
+                           search_bias_coef(p->bt_c, p->bt_k, visits));
     if (p->rave == 1 && !hints)
-        return select_loop(s, ch, nc, forbid, sq_ln, 1, false);
-    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints);
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, false, false, nc, 0);
+    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, false, nc, 0);
 }
 
 int search_descend(struct search_thread *t, int *forced_result)

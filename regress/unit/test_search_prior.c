@@ -114,6 +114,106 @@ START_TEST(prior_rank)
 }
 END_TEST
 
+static struct search *make(const char *const *kv)
+{
+    struct params p;
+    params_default(&p);
+    char err[200];
+    ck_assert(params_set(&p, "threads", "1", err, sizeof err));
+    ck_assert(params_set(&p, "memory", "32", err, sizeof err));
+    ck_assert(params_set(&p, "seed", "5", err, sizeof err));
+    ck_assert(params_set(&p, "resign", "0", err, sizeof err));
+    for (int i = 0; kv && kv[i]; i += 2)
+        ck_assert_msg(params_set(&p, kv[i], kv[i + 1], err, sizeof err), "%s", err);
+    struct search *s = search_new(&p, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    return s;
+}
+
+/* Visits of the root's children after one genmove on an empty 9x9 board. */
+static void root_after_search(const char *const *kv, uint32_t *visits, float *priors, int *n,
+                              uint32_t *root_visits)
+{
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 1500, 0);
+    search_genmove(s, &g, BLACK, &tc);
+    struct tree_node *root = tree_root(&s->tree);
+    ck_assert(tree_is_expanded(root));
+    *root_visits = tree_visits(root);
+    *n = root->n_children;
+    struct tree_node *ch = tree_node_at(&s->tree, root->first);
+    for (int i = 0; i < *n; i++) {
+        visits[i] = tree_visits(&ch[i]);
+        priors[i] = ch[i].prior;
+    }
+    game_free(&g);
+    search_free(s);
+}
+
+/* Progressive widening: children come in prior order and those past
+ * T(n) of the root's final visit count (plus the virtual loss of the last
+ * descent) were never visited; without it, far more children are. */
+START_TEST(pw_in_search)
+{
+    uint32_t v[BOARD_MAX_POINTS + 1], nroot;
+    float pr[BOARD_MAX_POINTS + 1];
+    int n;
+    const char *kv[] = { "pw_mu", "1.8", "playout", "bt", NULL };
+    root_after_search(kv, v, pr, &n, &nroot);
+    ck_assert_int_gt(n, 70);
+    int width = search_pw_width(1.8, nroot + 3, n);
+    ck_assert_int_lt(width, 25);
+    int visited = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            ck_assert(pr[i] <= pr[i - 1]);
+        if (i >= width)
+            ck_assert_msg(v[i] == 0, "child %d of %d (width %d) has %u visits", i, n, width, v[i]);
+        visited += v[i] > 0;
+    }
+    ck_assert_int_gt(visited, 3);
+    const char *off[] = { "playout", "bt", NULL };
+    root_after_search(off, v, pr, &n, &nroot);
+    visited = 0;
+    for (int i = 0; i < n; i++)
+        visited += v[i] > 0;
+    ck_assert_int_gt(visited, width);
+}
+END_TEST
+
+/* The bias: a large C_BT sends the root's visits to the moves the model
+ * likes (the visit-weighted mean prior rises) compared with no real bias
+ * (same seed, same budget; the empty board's symmetry shares the top prior
+ * among several children, hence the mean rather than the top share). */
+static double mean_prior(const uint32_t *v, const float *pr, int n)
+{
+    double num = 0, den = 0;
+    for (int i = 0; i < n; i++) {
+        num += (double)v[i] * pr[i];
+        den += v[i];
+    }
+    return den > 0 ? num / den : 0;
+}
+
+START_TEST(bias_in_search)
+{
+    uint32_t v[BOARD_MAX_POINTS + 1], nroot;
+    float pr[BOARD_MAX_POINTS + 1];
+    int n;
+    const char *strong[] = { "bt_c", "20", "bt_k", "inf", NULL };
+    root_after_search(strong, v, pr, &n, &nroot);
+    double with = mean_prior(v, pr, n);
+    const char *weak[] = { "bt_c", "0.0001", "bt_k", "inf", NULL };  /* priors and order, no real bias */
+    root_after_search(weak, v, pr, &n, &nroot);
+    double without = mean_prior(v, pr, n);
+    ck_assert_msg(with > 1.5 * without, "visit-weighted mean prior %.4f with the bias, %.4f without",
+                  with, without);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("search_prior");
@@ -122,6 +222,8 @@ static Suite *suite(void)
     tcase_add_test(tc, pw_width);
     tcase_add_test(tc, bias_coef);
     tcase_add_test(tc, prior_rank);
+    tcase_add_test(tc, pw_in_search);
+    tcase_add_test(tc, bias_in_search);
     suite_add_tcase(s, tc);
     return s;
 }
