@@ -3,6 +3,8 @@
 #include "engine/playout_bt.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -754,7 +756,35 @@ double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, 
     pat_vec v = pat_move_features(b, c, p, &o);
     if (pat_get(v, PAT_F_ATARI) == 2)
         v = pat_set(v, PAT_F_ATARI, 3);
-    return pat_gammas_strength(g, v);
+    double w = 1.0;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        unsigned x = pat_get(v, (enum pat_feature)f);
+        if (x && (int)x < g->n_values[f])
+            w *= g->gamma[f][x];
+    }
+    return w;
+}
+
+static const struct pat_gammas *playout_table;
+static pthread_once_t playout_once = PTHREAD_ONCE_INIT;
+
+static void load_playout_table(void)
+{
+    char err[512];
+    pat_init();
+    struct pat_gammas *t = pat_gammas_parse(pat_playout_json, pat_playout_json_len,
+                                            "built-in playout table", err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "hane: broken built-in playout table: %s\n", err);
+        abort();
+    }
+    playout_table = t;
+}
+
+const struct pat_gammas *playout_bt_default_gammas(void)
+{
+    pthread_once(&playout_once, load_playout_table);
+    return playout_table;
 }
 
 double playout_bt_dist_factor(const struct playout_policy *pp, const struct board *b, point p)

@@ -15,12 +15,14 @@
 
 #define EXPECT(cond, ...) do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
 
+/* The table under test: the built-in playout table, except in the test that
+ * swaps in the engine's full table. */
 static const struct pat_gammas *G;
 
 static void setup(void)
 {
     pat_init();
-    G = pat_gammas_default();
+    G = playout_bt_default_gammas();
 }
 
 /* Every point's incremental weight against the reference, both colours. */
@@ -85,6 +87,30 @@ START_TEST(test_incremental_equals_scratch)
             pp.release(&pp);
         }
     }
+}
+END_TEST
+
+/* Any table works, the engine's full one included (the policy uses only the
+ * fast features' gammas, never factor interactions). */
+START_TEST(test_incremental_full_table)
+{
+    G = pat_gammas_default();
+    struct playout_policy pp;
+    ck_assert(playout_bt_new(&pp, G));
+    struct board b;
+    board_clear(&b, 9);
+    struct rng r;
+    rng_seed(&r, 99);
+    pp.begin(&pp, &b);
+    enum color c = BLACK;
+    for (int m = 1; m <= 200 && b.passes < 2; m++) {
+        point p = pp.choose(&pp, &b, c, &r);
+        board_play_known_legal(&b, c, p);
+        pp.played(&pp, &b, c, p);
+        check_weights(&pp, &b, m);
+        c = color_other(c);
+    }
+    pp.release(&pp);
 }
 END_TEST
 
@@ -233,6 +259,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, NULL);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_incremental_equals_scratch);
+    tcase_add_test(tc, test_incremental_full_table);
     tcase_add_test(tc, test_draw_distribution);
     tcase_add_test(tc, test_ko_excluded);
     tcase_add_test(tc, test_playouts_run);

@@ -29,7 +29,7 @@ static double bt_rate(const struct bench_entry *e, double seconds, double (*cloc
     struct board root, b;
     board_clear(&root, e->size);
     struct playout_policy pp;
-    if (!playout_bt_new(&pp, pat_gammas_default())) {
+    if (!playout_bt_new(&pp, playout_bt_default_gammas())) {
         fprintf(stderr, "hane-bench: out of memory\n");
         exit(1);
     }
