@@ -43,7 +43,10 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
         return true;
     }
     if (strcmp(p->playout, "bt") == 0) {
-        if (playout_bt_new(out, g))
+        /* The playouts' own table (fast features only); `g`, the tree's
+         * table, would lean on features the playouts leave out. */
+        (void)g;
+        if (playout_bt_new(out, playout_bt_default_gammas()))
             return true;
         snprintf(err, err_len, "playout: out of memory for the bt policy");
         return false;
