@@ -514,6 +514,10 @@ static int run_train(struct options *o)
         json_object_set_new(fj, "gamma_rate", json_real(fpar.gamma_rate));
         json_object_set_new(fj, "seconds", json_real(progress_now() - tf));
         json_object_set_new(meta, "factors", fj);
+        json_object_set_new(meta, "format_note", json_string(
+            "gammas learned by hane-train (Coulom 2007 minorization-maximization, prior of "
+            "1 win and 1 loss against gamma 1), then latent factors and gammas by "
+            "stochastic gradient ascent (Wistuba & Schmidt-Thieme 2013)"));
     }
     for (int k = 0; k < n_shards; k++)
         mm_shard_free(&shards[k]);
