@@ -125,7 +125,8 @@ START_TEST(tactical_hints)
     ck_assert_int_gt(wcap->hint, 200);
     search_free(s);
     /* With prior_visits=0 no hints are computed: all neutral. */
-    s = make(NULL);
+    const char *off[] = {"prior_visits", "0", NULL};
+    s = make(off);
     search_prepare(s, &g, BLACK);
     cap = tree_child(&s->tree, tree_root(&s->tree), board_point(&g.board, 5, 3));
     ck_assert_int_eq(cap->hint, 128);
