@@ -279,6 +279,7 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->report_ctx = NULL;
     atomic_store(&j->stop, false);
     atomic_store(&j->playouts, 0);
+    atomic_store(&j->claimed, 0);
     board_copy(&s->root_board, &g->board);
     if (s->root_board.to_move != c) {
         /* Asked to play out of turn (GTP allows it): the simple ko belonged

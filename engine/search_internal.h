@@ -118,7 +118,8 @@ struct search_job {
      * every playout does not keep evicting the read-only fields above (the
      * superko set is read at every tree move) from the other core. */
     _Alignas(SEARCH_LINE) _Atomic bool stop;
-    _Atomic int64_t playouts;
+    _Atomic int64_t playouts;       /* done (each worker adds every few, see search_threads.c) */
+    _Atomic int64_t claimed;        /* of max_playouts, by the workers */
 };
 
 struct pat_gammas;

@@ -156,18 +156,45 @@ static bool time_to_stop(struct search *s, int64_t done)
     return false;
 }
 
+/* Playouts a worker runs between two additions to the shared count, and the
+ * share of a playout budget it claims at a time. The count is one cache line
+ * that every worker writes; bumped after every playout, it moved between the
+ * cores all the time. Worker 0's checks (time, reports) come every 16 of its
+ * playouts, right after an addition, so with one thread they see the same
+ * counts as when the count was bumped every playout. */
+#define COUNT_CHUNK 16
+
+/* Up to COUNT_CHUNK playouts of the budget for this worker; 0 when the
+ * workers together have claimed it all (the budget is never overrun). */
+static int64_t claim_playouts(struct search_job *j)
+{
+    int64_t old = atomic_fetch_add_explicit(&j->claimed, COUNT_CHUNK, memory_order_relaxed);
+    int64_t left = j->max_playouts - old;
+    return left <= 0 ? 0 : left < COUNT_CHUNK ? left : COUNT_CHUNK;
+}
+
 static void worker(struct search_thread *t)
 {
     struct search *s = t->s;
     struct search_job *j = &s->job;
     unsigned k = 0;
+    bool budget = j->max_playouts > 0;
+    int64_t claimed = 0, pending = 0, done = 0;
     pthread_once(&own_inc_once, own_inc_build);
     search_amaf_begin(t);
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
-        one_playout(t);
-        int64_t done = atomic_fetch_add_explicit(&j->playouts, 1, memory_order_relaxed) + 1;
-        if (j->max_playouts > 0 && done >= j->max_playouts)
+        if (budget && claimed == 0 && (claimed = claim_playouts(j)) == 0) {
             atomic_store(&j->stop, true);
+            break;
+        }
+        one_playout(t);
+        claimed--;
+        if (++pending == COUNT_CHUNK || (budget && claimed == 0)) {
+            done = atomic_fetch_add_explicit(&j->playouts, pending, memory_order_relaxed) + pending;
+            pending = 0;
+            if (budget && done >= j->max_playouts)
+                atomic_store(&j->stop, true);
+        }
         if (t->id == 0 && (++k & 15) == 0) {
             if (j->report && search_now() >= j->next_report) {
                 struct search_report r;
@@ -179,6 +206,8 @@ static void worker(struct search_thread *t)
                 atomic_store(&j->stop, true);
         }
     }
+    if (pending)
+        atomic_fetch_add_explicit(&j->playouts, pending, memory_order_relaxed);
     search_amaf_flush(t);
     flush_ownership(t);
 }
