@@ -57,7 +57,8 @@ static bool heap_less(const tree *t, const heap_item *a, const heap_item *b)
     return a->seq < b->seq;
 }
 
-/* Python's heapq._siftdown: the item at i moves up while it pops before its parent. */
+/* The item at i moves up while it pops before its parent (Python's heapq._siftdown; also
+ * heappush's, so both tie orders push alike). */
 static void heap_sift_up(tree *t, size_t i)
 {
     heap_item it = t->heap[i];
@@ -96,15 +97,8 @@ static uint32_t heapq_pop(tree *t)
 
 static void heap_push(tree *t, heap_item it)
 {
-    size_t i = t->count++;
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (!heap_less(t, &it, &t->heap[p]))
-            break;
-        t->heap[i] = t->heap[p];
-        i = p;
-    }
-    t->heap[i] = it;
+    t->heap[t->count] = it;
+    heap_sift_up(t, t->count++);
 }
 
 static uint32_t heap_pop(tree *t)
@@ -228,7 +222,6 @@ search_status search_tree(const search_domain *d, const void *root, search_order
     /* a quarter of the budget is left for the visited set */
     size_t pool_mem = d->hash ? memory / 4 * 3 : memory;
     tree t;
-    bool heapq_ties = cfg->gbfs_heapq_ties;
     int *acts = malloc((size_t)d->max_actions * sizeof *acts);
     res->best_state = malloc(d->state_size);
     void *scratch = malloc(d->state_size);   /* discard_when_full's dropped children */
@@ -247,7 +240,7 @@ search_status search_tree(const search_domain *d, const void *root, search_order
         res->status = SEARCH_POOL_FULL;
         return res->status;
     }
-    t.heapq_ties = heapq_ties;
+    t.heapq_ties = cfg->gbfs_heapq_ties;
     search_rng rng;
     search_rng_seed(&rng, cfg->seed);
     search_evals ev;
