@@ -80,13 +80,13 @@ done
 points() {
     case $1 in
     table1)
-        echo "all moves, C_BT 0.8|1|mu1.0001-c0.8-k400|pw_mu=1.0001 bt_c=0.8 bt_k=400"
-        echo "mu 1.2, C_BT 0.8|2|mu1.2-c0.8-k400|pw_mu=1.2 bt_c=0.8 bt_k=400"
-        echo "mu 1.8, C_BT 0.8|3|mu1.8-c0.8-k400|pw_mu=1.8 bt_c=0.8 bt_k=400"
-        echo "mu 1.8, no bias|4|mu1.8-c0|pw_mu=1.8 bt_c=0";;
+        echo "all moves / C_BT 0.8 K 400|1|mu1.0001-c0.8-k400|pw_mu=1.0001 bt_c=0.8 bt_k=400"
+        echo "mu 1.2 / C_BT 0.8 K 400|2|mu1.2-c0.8-k400|pw_mu=1.2 bt_c=0.8 bt_k=400"
+        echo "mu 1.8 / C_BT 0.8 K 400|3|mu1.8-c0.8-k400|pw_mu=1.8 bt_c=0.8 bt_k=400"
+        echo "mu 1.8 / no bias|4|mu1.8-c0|pw_mu=1.8 bt_c=0";;
     mu)
         for mu in 1.2 1.5 1.8 2.5 3.5 5; do
-            echo "C_BT 0.6, K 600|$mu|mu$mu-c0.6-k600|pw_mu=$mu bt_c=0.6 bt_k=600"
+            echo "C_BT 0.6 K 600|$mu|mu$mu-c0.6-k600|pw_mu=$mu bt_c=0.6 bt_k=600"
             echo "no bias|$mu|mu$mu-c0|pw_mu=$mu bt_c=0"
         done;;
     cbt)
@@ -186,15 +186,16 @@ report() {
     series=$(tail -n +2 "$csv" | cut -d'"' -f2 | awk '!seen[$0]++')
     plot=""
     i=0
-    for s in $(echo "$series" | tr ' ' '_'); do
+    for s in $(echo "$series" | tr ' ' '~'); do
         i=$((i + 1))
-        name=$(echo "$s" | tr '_' ' ')
+        name=$(echo "$s" | tr '~' ' ')
         tail -n +2 "$csv" | grep -F "\"$name\"" | awk -F, '$5 > 0 { print $3, $6, $7, $8 }' > "$DOCS/.$exp-$SIZE-$i.dat"
         plot="$plot${plot:+, }'$DOCS/.$exp-$SIZE-$i.dat' using 1:2:3:4 with yerrorlines title '$name'"
     done
     gnuplot <<GP
-set terminal png size 800,500
+set terminal png size 800,500 noenhanced
 set output '$png'
+set offsets graph 0.05, graph 0.05, 0, 0
 set title "hane vs GNU Go level 10, ${SIZE}x$SIZE, $PLAYOUTS playouts a move (cf. seed 002)"
 set xlabel '$xl'
 set ylabel 'win rate'
