@@ -227,8 +227,11 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true,
                            search_pw_width(p->pw_mu, visits, nc),
                            search_bias_coef(p->bt_c, p->bt_k, visits));
+    /* The default modes with constants, so their loops test no mode per child. */
     if (p->rave == 1 && !hints)
         return select_loop(s, ch, nc, forbid, sq_ln, 1, false, false, nc, 0);
+    if (p->rave == 1 && hints)
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, true, false, nc, 0);
     return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, false, nc, 0);
 }
 
