@@ -88,29 +88,39 @@ static bool empty_around(const struct board *b, point p)
 static uint8_t move_hint(const struct board *b, enum color c, point p)
 {
     enum color o = color_other(c);
-    bool escape = false, atari = false, joins = false;
+    bool escape = false, atari = false, joins = false, captures = false, stones = false;
+    int empties = 0;
     for (int i = 0; i < 4; i++) {
         point q = p + b->geom->offs[i];
-        if (b->color[q] == c) {
-            joins = true;
+        if (b->color[q] == EMPTY) {
+            empties++;
+        } else if (b->color[q] == c) {
+            joins = stones = true;
             if (b->str[b->sid[q]].libs == 1)
                 escape = true;
-        } else if (b->color[q] == o && b->str[b->sid[q]].libs == 2) {
-            atari = true;
+        } else if (b->color[q] == o) {
+            stones = true;
+            uint32_t libs = b->str[b->sid[q]].libs;
+            captures |= libs == 1;
+            atari |= libs == 2;
         }
     }
-    int cap = board_capture_count(b, c, p);
-    if (cap)
+    /* The neighbours already tell whether anything is captured, and a stone
+     * with two empty neighbours keeps two liberties: the board's general
+     * tests run only where they can change the answer. */
+    if (captures) {
+        int cap = board_capture_count(b, c, p);
         return cap >= 2 || escape ? 235 : 210;
-    bool self_atari = board_is_self_atari(b, c, p);
-    if (self_atari)
+    }
+    if (empties < 2 && board_is_self_atari(b, c, p))
         return joins ? 30 : 80;
     if (escape)
         return 200;
     if (atari)
         return 165;
     int x = board_x(b, p), y = board_y(b, p);
-    if ((x == 0 || y == 0 || x == b->size - 1 || y == b->size - 1) && empty_around(b, p))
+    if (!stones && (x == 0 || y == 0 || x == b->size - 1 || y == b->size - 1) &&
+        empty_around(b, p))
         return 70;
     return 128;
 }
