@@ -18,8 +18,30 @@ struct bench_entry {
     int threads;
 };
 
+struct params;
+struct playout_policy;
+
 /* Seconds on a monotonic clock. */
 double bench_now(void);
+/* CPU seconds of the calling thread, and of the whole process (all threads):
+ * on a loaded machine these fall much less than the wall clock. */
+double bench_thread_cpu_now(void);
+double bench_process_cpu_now(void);
+
+/* bench_playout.c: playouts per second of `clock` (one of the above) with
+ * policy `pp` from the empty board of e->size, 1 thread, no tree. */
+double bench_playout_rate(const struct bench_entry *e, double seconds, double (*clock)(void),
+                          struct playout_policy *pp);
+
+/* bench_search.c: one genmove of about `seconds` from the empty board with a
+ * fresh tree and e->threads threads, default parameters changed by `tune`
+ * (may be NULL). Fills playouts per wall second, per CPU second of all
+ * threads, and tree nodes per wall second. */
+struct bench_search_rates {
+    double playouts, playouts_cpu, nodes;
+};
+struct bench_search_rates bench_timed_search(const struct bench_entry *e, double seconds,
+                                             void (*tune)(struct params *p));
 
 /* Light playouts per second from the empty board of e->size, one thread, no tree. */
 double bench_playout_light(const struct bench_entry *e, double seconds);

@@ -46,14 +46,6 @@ static void make_snaps(int size)
     }
 }
 
-/* CPU seconds of the calling thread: robust against a loaded machine. */
-static double thread_cpu(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static double features_run(const struct bench_entry *e, double seconds, double (*clk)(void))
 {
     pat_init();
@@ -90,7 +82,7 @@ double bench_features(const struct bench_entry *e, double seconds)
 
 double bench_features_cpu(const struct bench_entry *e, double seconds)
 {
-    return features_run(e, seconds, thread_cpu);
+    return features_run(e, seconds, bench_thread_cpu_now);
 }
 
 /* Synthetic training data shaped like the real thing: 20000 positions of 190
@@ -148,5 +140,5 @@ double bench_mm(const struct bench_entry *e, double seconds)
 double bench_mm_cpu(const struct bench_entry *e, double seconds)
 {
     (void)e;
-    return mm_run(seconds, thread_cpu);
+    return mm_run(seconds, bench_thread_cpu_now);
 }

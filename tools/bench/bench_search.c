@@ -4,25 +4,16 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "engine/search.h"
 
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* One timed genmove from the empty board with a fresh tree (no reuse) and
- * e->threads threads; fills playouts per wall second, per CPU second (all
- * threads together) and nodes per wall second. */
-static void timed_search(const struct bench_entry *e, double seconds, double *po_s,
-                         double *po_cpu_s, double *nodes_s)
+struct bench_search_rates bench_timed_search(const struct bench_entry *e, double seconds,
+                                             void (*tune)(struct params *p))
 {
     struct params p;
     params_default(&p);
+    if (tune)
+        tune(&p);
     p.threads = e->threads;
     p.playouts = 0;
     p.time_per_move = seconds;
@@ -39,37 +30,34 @@ static void timed_search(const struct bench_entry *e, double seconds, double *po
     game_init(&g, e->size, 7.5);
     struct time_control tc;
     timectl_init(&tc, 0, seconds);
-    double c0 = cpu_now();
+    double c0 = bench_process_cpu_now();
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
-    double cpu = cpu_now() - c0;
+    double cpu = bench_process_cpu_now() - c0;
     struct search_stats st;
     search_stats(s, &st);
-    *po_s = r.seconds > 0 ? r.playouts / r.seconds : 0;
-    *po_cpu_s = cpu > 0 ? r.playouts / cpu : 0;
-    *nodes_s = r.seconds > 0 ? st.nodes / r.seconds : 0;
+    struct bench_search_rates out = {
+        .playouts = r.seconds > 0 ? r.playouts / r.seconds : 0,
+        .playouts_cpu = cpu > 0 ? r.playouts / cpu : 0,
+        .nodes = r.seconds > 0 ? st.nodes / r.seconds : 0,
+    };
     game_free(&g);
     search_free(s);
+    return out;
 }
 
 double bench_search_light(const struct bench_entry *e, double seconds)
 {
-    double po, cpu, nodes;
-    timed_search(e, seconds, &po, &cpu, &nodes);
-    return po;
+    return bench_timed_search(e, seconds, NULL).playouts;
 }
 
 double bench_search_light_cpu(const struct bench_entry *e, double seconds)
 {
-    double po, cpu, nodes;
-    timed_search(e, seconds, &po, &cpu, &nodes);
-    return cpu;
+    return bench_timed_search(e, seconds, NULL).playouts_cpu;
 }
 
 double bench_search_nodes(const struct bench_entry *e, double seconds)
 {
-    double po, cpu, nodes;
-    timed_search(e, seconds, &po, &cpu, &nodes);
-    return nodes;
+    return bench_timed_search(e, seconds, NULL).nodes;
 }
 
 double bench_bytes_per_node(const struct bench_entry *e, double seconds)

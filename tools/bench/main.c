@@ -68,11 +68,26 @@ static const struct bench_entry entries[] = {
 };
 #define N_ENTRIES ((int)(sizeof entries / sizeof entries[0]))
 
-double bench_now(void)
+static double clock_seconds(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+double bench_now(void)
+{
+    return clock_seconds(CLOCK_MONOTONIC);
+}
+
+double bench_thread_cpu_now(void)
+{
+    return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+}
+
+double bench_process_cpu_now(void)
+{
+    return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 static int cmp_double(const void *a, const void *b)
