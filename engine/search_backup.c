@@ -4,21 +4,6 @@
 
 #include <string.h>
 
-/* AMAF, as in Gelly & Silver: for the node at depth d, whose children are
- * moves of colour c, every child whose point was first played (from depth d
- * on, tree path and playout alike) by c gets the playout's result for c.
- * Walking the move sequence backwards and overwriting a per-point slot leaves
- * in each slot the first occurrence in the suffix, so one pass over the
- * sequence and one over each path node's children suffice. The slot holds
- * stamp * 4 + colour, so one compare tests both, and a new stamp is a free
- * reset.
- *
- * About half the children of a node match (the first player of a point in a
- * random game is either colour), so a branch on the match is mispredicted
- * half the time; that cost dominated the backup. The children loop is
- * therefore branch-free: it writes the index of every child into a list and
- * advances the list's end by the match (0 or 1), and a second loop updates
- * the children listed. */
 /* Below the root, a node's AMAF results go through a worker's buffer only
  * when several threads search (one thread has no core to share lines with,
  * and its results stay exactly as immediate as before) and the node is busy
