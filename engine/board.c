@@ -297,6 +297,31 @@ bool board_is_self_atari(const struct board *b, enum color c, point p)
     return nl < 2;
 }
 
+bool board_string_touches(const struct board *b, uint16_t sid, point q)
+{
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 4; i++)
+        if (b->sid[q + o[i]] == sid && b->color[q + o[i]] != EMPTY)
+            return true;
+    return false;
+}
+
+bool board_string_touches_atari(const struct board *b, point q)
+{
+    const int *o = b->geom->offs;
+    enum color other = color_other((enum color)b->color[q]);
+    point s = q;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point r = s + o[i];
+            if (b->color[r] == other && b->str[b->sid[r]].libs == 1)
+                return true;
+        }
+        s = b->next_stone[s];
+    } while (s != q);
+    return false;
+}
+
 int board_string_libs(const struct board *b, point p, point *out, int max)
 {
     if (p <= 0 || p >= b->geom->points) return 0;

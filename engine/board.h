@@ -201,6 +201,11 @@ bool board_is_self_atari(const struct board *b, enum color c, point p);
 
 /* Up to `max` liberties of the string at stone `p`, into `out`; returns how many. */
 int board_string_libs(const struct board *b, point p, point *out, int max);
+/* Does the string with id `sid` have a stone next to point `q`? */
+bool board_string_touches(const struct board *b, uint16_t sid, point q);
+/* Does the string at stone `q` touch a string of the other colour that is in
+ * atari? (Capturing the string at q in atari then saves that string.) */
+bool board_string_touches_atari(const struct board *b, point q);
 
 /* Is `p` an empty point all of whose neighbours are `c` (or border), with few
  * enough enemy diagonals to be a real eye (light playouts do not fill these)? */

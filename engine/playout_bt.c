@@ -68,32 +68,6 @@ struct bt_state {
 
 /* ---- the features ---- */
 
-static bool string_touches(const struct board *b, uint16_t s, point q)
-{
-    const int *o = b->geom->offs;
-    for (int i = 0; i < 4; i++)
-        if (b->sid[q + o[i]] == s && b->color[q + o[i]] != EMPTY)
-            return true;
-    return false;
-}
-
-/* Does the string at `q` (in atari) touch a string of the other colour in atari? */
-static bool capture_saves(const struct board *b, point q)
-{
-    const int *o = b->geom->offs;
-    enum color own = color_other((enum color)b->color[q]);
-    point s = q;
-    do {
-        for (int i = 0; i < 4; i++) {
-            point r = s + o[i];
-            if (b->color[r] == own && b->str[b->sid[r]].libs == 1)
-                return true;
-        }
-        s = b->next_stone[s];
-    } while (s != q);
-    return false;
-}
-
 static inline void lib_add(point *set, int *n, point q)
 {
     for (int i = 0; i < *n; i++)
@@ -102,7 +76,6 @@ static inline void lib_add(point *set, int *n, point q)
     set[(*n)++] = q;
 }
 
-/* The distinct strings next to a point, gathered once for both colours. */
 /* The distinct strings next to a point, gathered once for both colours. */
 struct bt_nbrs {
     int n;
@@ -182,7 +155,7 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
         for (int j = 0; j < nb->n; j++) {
             if (nb->col[j] != c || nb->libs[j] != 1)
                 continue;
-            bool fresh = last > 0 && b->color[last] == them && string_touches(b, nb->sid[j], last);
+            bool fresh = last > 0 && b->color[last] == them && board_string_touches(b, nb->sid[j], last);
             unsigned v = fresh ? (n_libs >= 3 ? 1 : 2) : (n_libs >= 3 ? 3 : 4);
             if (extend == 0 || v < extend)
                 extend = v;
@@ -271,7 +244,7 @@ static void point_weights(struct bt_state *st, const struct board *b, point p, f
     for (int j = 0; j < nb.n; j++) {
         if (nb.libs[j] != 1)
             continue;
-        nb.capv[j] = capture_saves(b, nb.at[j]) ? 1
+        nb.capv[j] = board_string_touches_atari(b, nb.at[j]) ? 1
                    : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
                    : last_adjacent ? 3 : 4;
     }

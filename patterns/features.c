@@ -46,34 +46,7 @@ static unsigned dist_value(const struct board *b, point p, point prev)
     return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
-/* Does the string with id `s` have a stone next to point `q`? */
-static bool string_touches(const struct board *b, uint16_t s, point q)
-{
-    const int *offs = b->geom->offs;
-    for (int i = 0; i < 4; i++)
-        if (b->sid[q + offs[i]] == s && b->color[q + offs[i]] != EMPTY)
-            return true;
-    return false;
-}
-
-/* Does the string at stone `q` (colour `them`, in atari) touch an own string
- * (colour color_other(them)) that is in atari too? */
-static bool capture_saves(const struct board *b, point q)
-{
-    const int *offs = b->geom->offs;
-    enum color own = color_other((enum color)b->color[q]);
-    point s = q;
-    do {
-        for (int i = 0; i < 4; i++) {
-            point r = s + offs[i];
-            if (b->color[r] == own && b->str[b->sid[r]].libs == 1)
-                return true;
-        }
-        s = b->next_stone[s];
-    } while (s != q);
-    return false;
-}
-
+/* Adds `q` to the point set `set` of *n points unless it is there. */
 static void add_lib(point *set, int *n, point q)
 {
     for (int i = 0; i < *n; i++)
@@ -127,7 +100,7 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
         unsigned libs = b->str[opp_sid[j]].libs;
         if (libs == 1) {
             unsigned val = 4;
-            if (capture_saves(b, opp_at[j]))
+            if (board_string_touches_atari(b, opp_at[j]))
                 val = 1;
             else if (last > 0 && b->color[last] == them && b->sid[last] == opp_sid[j])
                 val = 2;
@@ -194,7 +167,7 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
                 continue;
             bool fresh = false;
             if (last > 0 && b->color[last] == them)   /* previous move touches it */
-                fresh = string_touches(b, own_sid[j], last);
+                fresh = board_string_touches(b, own_sid[j], last);
             unsigned val = fresh ? (n_libs >= 3 ? 1 : 2) : (n_libs >= 3 ? 3 : 4);
             if (extend == 0 || val < extend)
                 extend = val;
