@@ -56,27 +56,15 @@ static void *fjob_run(void *arg)
         for (size_t i = 0; i < n; i++) {
             pat_vec v = s->vec[a + i];
             float *sum = j->sums + i * (size_t)k;
-            memset(sum, 0, sizeof *sum * (size_t)k);
-            double sq = 0, base = 0;
-            for (int f = 0; f < PAT_NFEAT; f++) {
-                unsigned x = pat_get(v, (enum pat_feature)f);
-                if (!x)
-                    continue;
-                if (j->lg && (int)x < t->n_values[f])
-                    base += j->lg[f][x];
-                unsigned slot = pat_factor_slot(t, f, x);
-                if ((int)slot >= t->n_slots[f])
-                    continue;
-                const float *u = t->factor[f] + (size_t)slot * (size_t)k;
-                for (int d = 0; d < k; d++) {
-                    sum[d] += u[d];
-                    sq += (double)u[d] * u[d];
+            double base = 0;
+            if (j->lg)
+                for (int f = 0; f < PAT_NFEAT; f++) {
+                    unsigned x = pat_get(v, (enum pat_feature)f);
+                    if (x && (int)x < t->n_values[f])
+                        base += j->lg[f][x];
                 }
-            }
-            double s2 = 0;
-            for (int d = 0; d < k; d++)
-                s2 += (double)sum[d] * sum[d];
-            double sc = (j->lg ? base : log(s->str[a + i])) + 0.5 * (s2 - sq);
+            double inter = pat_gammas_factor_sum(t, v, sum);
+            double sc = (j->lg ? base : log(s->str[a + i])) + inter;
             j->score[i] = sc;
             if (sc > mx)
                 mx = sc;

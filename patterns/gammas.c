@@ -169,11 +169,12 @@ bool pat_gammas_set_factors(struct pat_gammas *t, int k)
     return true;
 }
 
-double pat_gammas_interaction(const struct pat_gammas *t, pat_vec v)
+double pat_gammas_factor_sum(const struct pat_gammas *t, pat_vec v, float *sum)
 {
     /* sum over pairs of <u_a, u_b> = (|sum u|^2 - sum |u|^2) / 2 */
     int k = t->n_factors;
-    float sum[PAT_MAX_FACTORS] = { 0 };
+    for (int i = 0; i < k; i++)
+        sum[i] = 0;
     double sq = 0;
     for (int f = 0; f < PAT_NFEAT; f++) {
         unsigned x = pat_get(v, (enum pat_feature)f);
@@ -192,6 +193,12 @@ double pat_gammas_interaction(const struct pat_gammas *t, pat_vec v)
     for (int i = 0; i < k; i++)
         s2 += (double)sum[i] * sum[i];
     return 0.5 * (s2 - sq);
+}
+
+double pat_gammas_interaction(const struct pat_gammas *t, pat_vec v)
+{
+    float sum[PAT_MAX_FACTORS];
+    return pat_gammas_factor_sum(t, v, sum);
 }
 
 void pat_gammas_opts(const struct pat_gammas *t, struct pat_opts *o)

@@ -84,6 +84,9 @@ static inline unsigned pat_factor_slot(const struct pat_gammas *t, int f, unsign
 /* The interaction term of a move (0 without factors): the sum over pairs of
  * its feature values of the dot products of their factor vectors. */
 double pat_gammas_interaction(const struct pat_gammas *t, pat_vec v);
+/* The same, also leaving in sum[0, n_factors) the sum of the move's factor
+ * vectors (the trainer's gradient needs it). */
+double pat_gammas_factor_sum(const struct pat_gammas *t, pat_vec v, float *sum);
 
 /* Strength of a move: the product of its feature gammas, times exp(interaction)
  * when the table has factors. */
