@@ -1,5 +1,7 @@
 /* hane-bench — runs the speed measurements and prints one JSON object of
- * medians: {"playout_light_9": 123456.7, ...}.
+ * medians: {"playout_light_9": 123456.7, ...}. The keys are measured in
+ * rounds (each key once a round), and 2-thread speed-ups come from the ratio
+ * within each round (speedup_light_9_t2, speedup_light_19_t2).
  *
  *   hane-bench [--runs N] [--seconds S] [--only KEY,KEY...] [--list]
  */
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/board.h"
 
@@ -96,6 +99,29 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorts v[0..n) and returns its median. */
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Derived keys: 2-thread over 1-thread playout rate, from the same rounds. */
+static const struct {
+    const char *key, *t1, *t2;
+} speedups[] = {
+    { "speedup_light_9_t2", "search_light_9_t1", "search_light_9_t2" },
+    { "speedup_light_19_t2", "search_light_19_t1", "search_light_19_t2" },
+};
+#define N_SPEEDUPS ((int)(sizeof speedups / sizeof speedups[0]))
+
+static int entry_index(const char *key)
+{
+    for (int k = 0; k < N_ENTRIES; k++)
+        if (strcmp(entries[k].key, key) == 0) return k;
+    abort();   /* the speedups table names only keys of the entries table */
+}
+
 /* Is `key` one of the comma-separated names in `list` (NULL = all)? */
 static int selected(const char *list, const char *key)
 {
@@ -114,7 +140,7 @@ static int selected(const char *list, const char *key)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: hane-bench [--runs N] [--seconds S] [--only KEY,KEY...] [--list]\n"
-               "  --runs N      runs per measurement, median reported (default 5, 1..101)\n"
+               "  --runs N      rounds; each key is measured once a round, median reported (default 5, 1..101)\n"
                "  --seconds S   wall time of one run (default 1.0, 0.01..60)\n"
                "  --only KEYS   measure only these keys\n"
                "  --list        list the keys and what they measure\n");
@@ -131,6 +157,9 @@ int main(int argc, char **argv)
         char *end;
         if (strcmp(a, "--list") == 0) {
             for (int k = 0; k < N_ENTRIES; k++) printf("%-24s %s\n", entries[k].key, entries[k].help);
+            for (int k = 0; k < N_SPEEDUPS; k++)
+                printf("%-24s %s / %s, median of the per-round ratios (both keys measured)\n",
+                       speedups[k].key, speedups[k].t2, speedups[k].t1);
             return 0;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
@@ -174,17 +203,40 @@ int main(int argc, char **argv)
         }
     }
     board_init();
-    double vals[101];
+    /* Rounds: every selected key is measured once per round, and the median
+     * of its rounds is reported. Measuring a key's runs back to back would let
+     * a slow stretch of the shared machine fall on one key only; interleaved,
+     * a drift touches every key alike, and the 1- and 2-thread searches of a
+     * round run seconds apart, so their ratio within the round is a fair
+     * scaling sample. */
+    static double vals[N_ENTRIES][101];
+    int sel[N_ENTRIES], n_sel = 0;
+    for (int k = 0; k < N_ENTRIES; k++)
+        if (selected(only, entries[k].key)) sel[n_sel++] = k;
+    for (int r = 0; r < runs; r++) {
+        if (isatty(2))   /* a full run takes minutes and prints at the end */
+            fprintf(stderr, "hane-bench: round %d of %d\r", r + 1, runs);
+        for (int i = 0; i < n_sel; i++)
+            vals[sel[i]][r] = entries[sel[i]].measure(&entries[sel[i]], seconds);
+    }
+    if (isatty(2))
+        fprintf(stderr, "\n");
     printf("{");
     int first = 1;
-    for (int k = 0; k < N_ENTRIES; k++) {
-        const struct bench_entry *e = &entries[k];
-        if (!selected(only, e->key)) continue;
-        for (int r = 0; r < runs; r++) vals[r] = e->measure(e, seconds);
-        qsort(vals, (size_t)runs, sizeof vals[0], cmp_double);
-        double med = runs % 2 ? vals[runs / 2] : (vals[runs / 2 - 1] + vals[runs / 2]) / 2;
-        printf("%s\n  \"%s\": %.1f", first ? "" : ",", e->key, med);
-        fflush(stdout);
+    for (int i = 0; i < n_sel; i++) {
+        const struct bench_entry *e = &entries[sel[i]];
+        printf("%s\n  \"%s\": %.1f", first ? "" : ",", e->key, median(vals[sel[i]], runs));
+        first = 0;
+    }
+    /* Speed-up of 2 threads over 1: the median of the per-round ratios. */
+    for (int i = 0; i < N_SPEEDUPS; i++) {
+        int k1 = entry_index(speedups[i].t1), k2 = entry_index(speedups[i].t2);
+        if (!selected(only, entries[k1].key) || !selected(only, entries[k2].key))
+            continue;
+        double ratio[101];
+        for (int r = 0; r < runs; r++)
+            ratio[r] = vals[k1][r] > 0 ? vals[k2][r] / vals[k1][r] : 0;
+        printf("%s\n  \"%s\": %.3f", first ? "" : ",", speedups[i].key, median(ratio, runs));
         first = 0;
     }
     printf("\n}\n");
