@@ -150,13 +150,37 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
     }
 }
 
+/* Playouts of a worker whose results wait before they are added to the root
+ * (several threads only): a root with n visits is selected from with at
+ * most this many of each other worker's last playouts missing, which moves
+ * sqrt(ln n) by a negligible amount once n is in the hundreds. */
+#define ROOT_FLUSH 16
+
+void search_root_flush(struct search_thread *t)
+{
+    if (!t->root_pend_n)
+        return;
+    atomic_fetch_add_explicit(&tree_root(&t->s->tree)->stats, t->root_pend, memory_order_relaxed);
+    t->root_pend = 0;
+    t->root_pend_n = 0;
+}
+
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
 {
     struct search *s = t->s;
     int vl = s->p.virtual_loss;
     /* The root's move was played by the side not to move. */
     enum color mover = color_other(s->job.to_move);
-    for (int d = 0; d <= depth; d++) {
+    int d0 = 0;
+    if (search_root_buffered(s)) {
+        /* The root's result waits in the worker (see search_descend). */
+        uint32_t half = mover == BLACK ? black_half : 2 - black_half;
+        t->root_pend += ((uint64_t)half << 32) | 1;
+        if (++t->root_pend_n == ROOT_FLUSH)
+            search_root_flush(t);
+        d0 = 1;
+    }
+    for (int d = d0; d <= depth; d++) {
         if (d > 0)
             mover = (enum color)t->seq[d - 1].color;
         tree_backup(t->path[d], vl, mover == BLACK ? black_half : 2 - black_half);

@@ -77,6 +77,11 @@ struct search_thread {
      * most recently used busy nodes below it when several threads search. */
     struct search_amaf_buf amaf_buf[SEARCH_AMAF_BUFS];
     uint32_t amaf_playouts;         /* playouts backed up in this search */
+    /* With several threads, the root's own result count: (half points << 32)
+     * + playouts of this worker not yet added to the root (search_backup.c),
+     * and how many playouts that is. */
+    uint64_t root_pend;
+    uint32_t root_pend_n;
     /* Ownership counts of this worker's last playouts, not yet added to the
      * counters below (search_threads.c): plain memory, private to the worker. */
     uint32_t own_pend[BOARD_MAX_POINTS];    /* Black's in the low 16 bits, White's above */
@@ -185,6 +190,10 @@ void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black
  * starts; added to the tree when it stops (and every few playouts). */
 void search_amaf_begin(struct search_thread *t);
 void search_amaf_flush(struct search_thread *t);
+/* With several threads the root's visits and wins go through root_pend
+ * (search_root_buffered); adds them to the root. */
+static inline bool search_root_buffered(const struct search *s) { return s->n_threads > 1; }
+void search_root_flush(struct search_thread *t);
 
 /* search_decide.c: the move to play after a search. */
 struct search_result search_decide(struct search *s, const struct game *g);

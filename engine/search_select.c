@@ -220,14 +220,16 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
     return best;
 }
 
-/* The child of `n` to descend into. `depth` 0 is the root, where moves that
+/* The child of `n` to descend into; `own_pending` visits of this worker not
+ * yet in `n`'s count are added to it. `depth` 0 is the root, where moves that
  * positional superko forbids are skipped. With knowledge on (search_prior.h),
  * only the first T(n) children in prior order are candidates, and each gets
  * the bias C_BT sqrt(K / (n + K)) P(m_j) on top of its value. */
-static struct tree_node *select_child(struct search *s, struct tree_node *n, int depth)
+static struct tree_node *select_child(struct search *s, struct tree_node *n, int depth,
+                                      uint32_t own_pending)
 {
     const struct params *p = &s->p;
-    uint32_t visits = tree_visits(n);
+    uint32_t visits = tree_visits(n) + own_pending;
     double sq_ln = p->uct_c * sqrt_ln1(visits);
     struct tree_node *ch = tree_node_at(&s->tree, n->first);
     int nc = n->n_children;
@@ -257,7 +259,19 @@ int search_descend(struct search_thread *t, int *forced_result)
     int depth = 0;
     *forced_result = -1;
     t->path[0] = node;
-    uint32_t prev = tree_descend(node, vl);
+    /* With several threads, the root's count is not touched on the way down
+     * and its results are added every few playouts (search_backup.c): every
+     * playout of every thread passes the root, so its cache line moved
+     * between the cores twice a playout, and a virtual loss there steers
+     * nothing (nobody compares the root with a sibling). The worker's own
+     * pending playouts still count in its view of the root's visits. A
+     * single thread updates the root as every other node. */
+    bool root_buf = search_root_buffered(s);
+    uint32_t own = 0, prev = 0;
+    if (root_buf)
+        own = t->root_pend_n;
+    else
+        prev = tree_descend(node, vl);
     while (depth < SEARCH_MAX_DEPTH) {
         if (!tree_is_expanded(node)) {
             if (depth > 0 && prev < j->expand_at)
@@ -266,7 +280,7 @@ int search_descend(struct search_thread *t, int *forced_result)
             if (!tree_is_expanded(node))
                 break;  /* another thread is expanding it, or the pool is full */
         }
-        struct tree_node *child = select_child(s, node, depth);
+        struct tree_node *child = select_child(s, node, depth, depth == 0 ? own : 0);
         if (!child)
             break;
         prev = tree_descend(child, vl);

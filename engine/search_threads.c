@@ -182,6 +182,8 @@ static void worker(struct search_thread *t)
     int64_t claimed = 0, pending = 0, done = 0;
     pthread_once(&own_inc_once, own_inc_build);
     search_amaf_begin(t);
+    t->root_pend = 0;
+    t->root_pend_n = 0;
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
         if (budget && claimed == 0 && (claimed = claim_playouts(j)) == 0) {
             atomic_store(&j->stop, true);
@@ -209,6 +211,7 @@ static void worker(struct search_thread *t)
     if (pending)
         atomic_fetch_add_explicit(&j->playouts, pending, memory_order_relaxed);
     search_amaf_flush(t);
+    search_root_flush(t);
     flush_ownership(t);
 }
 
