@@ -293,14 +293,19 @@ START_TEST(two_threads)
     game_init(&g, 9, 7.5);
     struct time_control tc;
     timectl_init(&tc, 4000, 0);
+    int64_t last_playouts = 0;
     for (int i = 0; i < 6; i++) {
         enum color c = game_to_move(&g);
         struct search_result r = search_genmove(s, &g, c, &tc);
         ck_assert(r.move != RESIGN);
         ck_assert_int_eq(game_play(&g, c, r.move), GAME_OK);
+        last_playouts = r.playouts;
     }
-    /* Every path visit was backed up: no virtual loss left behind. */
+    /* Every path visit was backed up: no virtual loss left behind, and the
+     * root's results, which each worker holds back for a few playouts, were
+     * all added when the search stopped (the tree starts afresh each move). */
     struct tree_node *root = tree_root(&s->tree);
+    ck_assert_uint_eq(tree_visits(root), (uint64_t)last_playouts);
     uint32_t sum = 0;
     struct tree_node *ch = tree_node_at(&s->tree, root->first);
     for (int i = 0; i < root->n_children; i++)
