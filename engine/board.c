@@ -10,7 +10,9 @@
  *    string and str[id].lib_sum their sum (so the liberty of a string in atari
  *    is lib_sum itself).
  *  - nbr3x3[p] of every on-board point holds the colours of its 8 neighbours.
- *  - empty[0..n_empty) lists the empty points; empty_pos[p] is p's index there.
+ *  - empty[0..n_empty) lists the empty points; empty_pos[p] is p's index there;
+ *    the settled ones, empty[0..n_settled), are safe eyes (board.h), and
+ *    settled[] is 1 on exactly those.
  *  - hash is the XOR of the Zobrist keys of all stones.
  *
  * Liberty counts stay exact without liberty sets: a point is a liberty of a
@@ -99,7 +101,8 @@ static void clear_slow(struct board *b, int size)
     memset(b->next_stone, 0, sizeof b->next_stone);
     memset(b->str, 0, sizeof b->str);
     memset(b->nbr3x3, 0, sizeof b->nbr3x3);
-    b->n_empty = 0;
+    b->n_empty = b->n_settled = 0;
+    memset(b->settled, 0, sizeof b->settled);
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             point p = board_point(b, x, y);
@@ -119,7 +122,7 @@ static void clear_slow(struct board *b, int size)
     b->to_move = BLACK;
     b->captures[0] = b->captures[1] = b->captures[2] = 0;
     b->n_stones[0] = b->n_stones[1] = b->n_stones[2] = 0;
-    b->last_move = b->last_move2 = 0;
+    b->last_move = b->last_move2 = b->last_move3 = b->last_move4 = 0;
     b->passes = 0;
     b->hash = 0;
 }
@@ -147,6 +150,7 @@ void board_copy(struct board *dst, const struct board *src)
     /* Everything before the arrays, then only the used part of each array. */
     memcpy(dst, src, offsetof(struct board, color));
     memcpy(dst->color, src->color, (size_t)n * sizeof src->color[0]);
+    memcpy(dst->settled, src->settled, (size_t)n * sizeof src->settled[0]);
     memcpy(dst->sid, src->sid, (size_t)n * sizeof src->sid[0]);
     memcpy(dst->next_stone, src->next_stone, (size_t)n * sizeof src->next_stone[0]);
     memcpy(dst->str, src->str, (size_t)n * sizeof src->str[0]);
@@ -478,6 +482,17 @@ bool board_check(const struct board *b, char *why, int why_len)
             if (b->sid[p] != 0) FAIL("empty point %d has string id %d", p, b->sid[p]);
             int i = b->empty_pos[p];
             if (i >= b->n_empty || b->empty[i] != p) FAIL("empty point %d not in the list", p);
+            if ((i < b->n_settled) != (b->settled[p] != 0))
+                FAIL("point %d at %d in the list, settled flag %d", p, i, b->settled[p]);
+            if (i < b->n_settled) {
+                /* Settled: unacceptable to both colours' light policy. */
+                bool atari = false;
+                for (int k = 0; k < 4; k++) atari |= b->str[b->sid[p + g->offs[k]]].libs == 1;
+                if (board_code_has_empty(code) || atari
+                    || !(board_code_eyelike(code, BLACK) || board_code_eyelike(code, WHITE)))
+                    FAIL("settled point %d (code %04x) is not a safe eye", p, code);
+
+            }
             continue;
         }
         hash ^= g->zobrist[p][c - 1];
@@ -499,6 +514,8 @@ bool board_check(const struct board *b, char *why, int why_len)
     if (b->str[0].color || b->str[0].stones || b->str[0].libs || b->str[0].lib_sum)
         FAIL("dummy string 0 is not all zero");
     if (n_empty != b->n_empty) FAIL("n_empty %d, recount %d", b->n_empty, n_empty);
+    if (b->n_settled < 0 || b->n_settled > b->n_empty)
+        FAIL("n_settled %d outside 0..n_empty %d", b->n_settled, b->n_empty);
     if (hash != b->hash) FAIL("hash %016llx, recount %016llx",
                               (unsigned long long)b->hash, (unsigned long long)hash);
     /* Each string: its cycle visits distinct stones of that id, as many as

@@ -65,6 +65,7 @@ struct board {
     const struct board_geom *geom;
     int size;
     uint8_t color[BOARD_MAX_POINTS];        /* enum color per point */
+    uint8_t settled[BOARD_MAX_POINTS];      /* 1 on settled empty points (below), else 0 */
     uint16_t sid[BOARD_MAX_POINTS];         /* string id of a stone (0 for empty/border) */
     uint16_t next_stone[BOARD_MAX_POINTS];  /* circular list of the stones of a string */
     /* Indexed by string id. str[0] is an all-zero dummy that the branch-free
@@ -74,15 +75,25 @@ struct board {
      * geom->offs (N, E, S, W, NE, SE, SW, NW), value = enum color (3 = off
      * the board). Kept incrementally and exact for every on-board point. */
     uint16_t nbr3x3[BOARD_MAX_POINTS];
-    /* Empty points, in a list with an index map for O(1) removal and random picks. */
+    /* Empty points, in a list with an index map for O(1) removal and random
+     * picks. empty[0..n_settled) are settled, the rest open. A settled point
+     * is one neither colour's light policy can take: a real eye of one
+     * colour (board_code_eyelike) whose orthogonal neighbours are all
+     * strings with two or more liberties (its owner does not fill it, the
+     * other colour may not play there). The light policy draws among the
+     * open points only; the board reopens a settled point as soon as that
+     * may no longer hold (a stone on a diagonal, a neighbouring string in
+     * atari). Open points can be unacceptable too: settling is an economy. */
     uint16_t empty[BOARD_MAX_POINTS];
     uint16_t empty_pos[BOARD_MAX_POINTS];
     int n_empty;
+    int n_settled;
     point ko;               /* point forbidden to `to_move` by simple ko, or 0 */
     enum color to_move;     /* colour whose turn it is (set by board_play) */
     int captures[3];        /* stones captured by BLACK and WHITE so far */
     int n_stones[3];        /* stones of BLACK and WHITE on the board */
     point last_move, last_move2;  /* the last and second-to-last moves (PASS, or 0 if none) */
+    point last_move3, last_move4; /* the two before them (move-prediction features) */
     int passes;             /* consecutive passes at the end of the move sequence */
     uint64_t hash;          /* Zobrist hash of the stones only (positional) */
 };

@@ -30,7 +30,16 @@
     const int o##_s = (b)->geom->stride; \
     const int o[8] = { o##_s, 1, -o##_s, -1, o##_s + 1, 1 - o##_s, -o##_s - 1, o##_s - 1 }
 
-/* ---- empty list ---- */
+/* ---- empty list: open points first, then settled ones (board.h) ---- */
+
+static inline void empty_swap(struct board *b, int i, int j)
+{
+    point p = b->empty[i], q = b->empty[j];
+    b->empty[i] = (uint16_t)q;
+    b->empty_pos[q] = (uint16_t)i;
+    b->empty[j] = (uint16_t)p;
+    b->empty_pos[p] = (uint16_t)j;
+}
 
 static inline void empty_add(struct board *b, point p)
 {
@@ -38,12 +47,38 @@ static inline void empty_add(struct board *b, point p)
     b->empty[b->n_empty++] = (uint16_t)p;
 }
 
+/* Settled point p (empty) back to the open part: it swaps places with the
+ * last settled point. */
+static inline void empty_unsettle(struct board *b, point p)
+{
+    b->settled[p] = 0;
+    empty_swap(b, b->empty_pos[p], --b->n_settled);
+}
+
+/* Open point p (empty, at index i) to the settled part. */
+static inline void empty_settle(struct board *b, point p, int i)
+{
+    b->settled[p] = 1;
+    empty_swap(b, i, b->n_settled++);
+}
+
 static inline void empty_remove(struct board *b, point p)
 {
+    if (b->settled[p]) empty_unsettle(b, p);    /* only board_play fills own eyes */
     int i = b->empty_pos[p];
     point last = b->empty[--b->n_empty];
     b->empty[i] = (uint16_t)last;
     b->empty_pos[last] = (uint16_t)i;
+}
+
+/* A string in atari may be captured at its liberty l, or l may be the
+ * eye it needs: if l was settled, it is open again. One branch, rarely
+ * taken (lib_sum is a point only when libs == 1; point 0 is border, never
+ * settled). */
+static inline void empty_atari(struct board *b, int s)
+{
+    point l = (point)(b->str[s].lib_sum & (0u - (unsigned)(b->str[s].libs == 1)));
+    if (b->settled[l]) empty_unsettle(b, l);
 }
 
 /* ---- 3x3 codes: direction i of q is direction i ^ 2 seen from the other side ---- */
@@ -268,6 +303,14 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
     b->n_stones[c]++;
     nbr_set(b, p, c);
     empty_remove(b, p);
+    /* A stone on the diagonal of a settled point may make it a false eye
+     * (board.h): reopen those, after one test of all four. */
+    if (b->settled[p + st + 1] | b->settled[p - st + 1] | b->settled[p - st - 1]
+        | b->settled[p + st - 1]) {
+        const int dgo[4] = { st + 1, 1 - st, -st - 1, st - 1 };
+        UNROLL for (int j = 0; j < 4; j++)
+            if (b->settled[p + dgo[j]]) empty_unsettle(b, p + dgo[j]);
+    }
     /* No stone next to p (a field is a stone when its two bits differ): a
      * new string and nothing else to do. Common early in a playout, and it
      * skips the per-direction work below. */
@@ -288,6 +331,7 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
         str_sub(b, e, v);
         dead[n_dead] = e;
         n_dead += b->str[e].libs == 0;
+        empty_atari(b, e);
     }
     unsigned fr = board_code_friends(code, c) & first;
     if (fr == 0) {
@@ -315,6 +359,7 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
         str_sub(b, other, v);
         s = board_merge_strings_(b, s, other, c);
     }
+    empty_atari(b, s);
     return n_dead;
 }
 
@@ -322,6 +367,8 @@ static inline __attribute__((always_inline)) int place_stone(struct board *b, en
 static inline __attribute__((always_inline)) int board_play_inline_(struct board *b, enum color c,
                                                                     point p)
 {
+    b->last_move4 = b->last_move3;
+    b->last_move3 = b->last_move2;
     b->last_move2 = b->last_move;
     b->last_move = p;
     b->to_move = color_other(c);

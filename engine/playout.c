@@ -6,17 +6,21 @@
 #include <stddef.h>
 
 /* Uniform choice among acceptable points without a candidate list: draw an
- * index among the first n entries of the empty list; if the point is
- * unacceptable, swap it to position n-1 and draw again among n-1. Every
- * acceptable point is then equally likely, and the cost is one draw per
- * rejected point (eyes and suicides: about half of all draws in a light
- * playout from the empty board). The swaps only reorder the list. */
+ * index among the open entries of the empty list (board.h: the settled
+ * ones are unacceptable to both colours); if the point is unacceptable,
+ * swap it to the end of the candidates and draw again among one fewer.
+ * Every acceptable point is then equally likely, and the cost is one draw
+ * per rejected point. The swaps only reorder the list. A rejected point
+ * that is a real eye of either colour whose strings all have two or more
+ * liberties is settled: moved to the settled part, where no draw finds it
+ * until the board reopens it. */
 static inline __attribute__((always_inline)) point light_pick(struct board *b, enum color c,
                                                               struct rng *r)
 {
-    int n = b->n_empty;
+    /* Candidates are empty[lo..lo + n): the open points not yet rejected. */
+    int lo = b->n_settled, n = b->n_empty - lo;
     while (n > 0) {
-        int i = (int)rng_below(r, (uint32_t)n);
+        int i = lo + (int)rng_below(r, (uint32_t)n);
         point p = b->empty[i];
         unsigned code = b->nbr3x3[p];
         /* An empty neighbour makes the move legal and rules out an eye (and
@@ -28,11 +32,19 @@ static inline __attribute__((always_inline)) point light_pick(struct board *b, e
             & (int)board_legal_surrounded(b, c, p, code))
             return p;
         n--;
-        point q = b->empty[n];
-        b->empty[i] = (uint16_t)q;
-        b->empty_pos[q] = (uint16_t)i;
-        b->empty[n] = (uint16_t)p;
-        b->empty_pos[p] = (uint16_t)n;
+        /* Rejected. A safe eye (board.h) is settled: swapped to slot lo,
+         * the candidates becoming empty[lo + 1..lo + 1 + n); any other
+         * point to the end of the candidates. Without branches: whether
+         * a point settles is a coin toss. */
+        int s = b->geom->stride;
+        unsigned settle = ((b->str[b->sid[p + s]].libs == 1) | (b->str[b->sid[p + 1]].libs == 1)
+                           | (b->str[b->sid[p - s]].libs == 1) | (b->str[b->sid[p - 1]].libs == 1)) == 0;
+        settle &= board_code_eyelike(code, BLACK) | board_code_eyelike(code, WHITE);
+        int j = settle ? lo : lo + n;
+        empty_swap(b, i, j);
+        b->settled[p] = (uint8_t)settle;
+        b->n_settled += (int)settle;
+        lo += (int)settle;
     }
     return PASS;
 }

@@ -228,6 +228,57 @@ START_TEST(test_light_uniform)
 }
 END_TEST
 
+/* Settled points (board.h): after light playouts, boards full of eyes are
+ * played on by both the light policy and board_play with any legal move
+ * (own eyes filled, eyes captured, stones next to eyes), and after every
+ * move no settled point is acceptable to either colour and board_check
+ * holds. The light pick then passes only when nothing is acceptable. */
+START_TEST(test_settled_points)
+{
+    static const int sizes[] = { 5, 9, 13, 19 };
+    struct checked k = { .light = playout_light() };
+    struct playout_policy pp = { .name = "checked", .data = &k, .choose = checked_choose };
+    struct rng r;
+    rng_seed(&r, 77);
+    long settled_seen = 0, reopened = 0;
+    for (int si = 0; si < 4; si++) {
+        int size = sizes[si];
+        for (int g = 0; g < (size <= 9 ? 30 : 6); g++) {
+            struct board b;
+            board_clear(&b, size);
+            playout_run(&b, &pp, &r, 7.5, playout_default_cap(size), NULL);
+            for (int m = 0; m < 3 * size * size; m++) {
+                enum color c = b.to_move;
+                point p;
+                if (rng_below(&r, 2)) {
+                    p = checked_choose(&pp, &b, c, &r);
+                } else {
+                    /* Any legal move, eye fills included. */
+                    point legal[BOARD_MAX_POINTS];
+                    int n = 0;
+                    for (int i = 0; i < b.n_empty; i++)
+                        if (board_is_legal(&b, c, b.empty[i])) legal[n++] = b.empty[i];
+                    p = n ? legal[rng_below(&r, (uint32_t)n)] : PASS;
+                }
+                int before = b.n_settled;
+                EXPECT(board_play(&b, c, p) >= 0, "illegal move %d", p);
+                reopened += b.n_settled < before;
+                settled_seen += b.n_settled;
+                char why[256];
+                EXPECT(board_check(&b, why, sizeof why), "size %d move %d: %s", size, m, why);
+                for (int i = 0; i < b.n_settled; i++)
+                    for (enum color e = BLACK; e <= WHITE; e++)
+                        EXPECT(!board_is_legal(&b, e, b.empty[i]) || board_is_eyelike(&b, e, b.empty[i]),
+                               "settled point %d acceptable to %d", b.empty[i], e);
+                if (b.passes >= 2) b.passes = 0;    /* keep playing */
+            }
+        }
+    }
+    /* The mechanism was exercised both ways. */
+    EXPECT(settled_seen > 0 && reopened > 0, "settled %ld, reopened %ld", settled_seen, reopened);
+}
+END_TEST
+
 START_TEST(test_reproducible)
 {
     double first[50];
@@ -265,6 +316,7 @@ static Suite *playout_suite(void)
     tcase_add_test(tc, test_fast_score_and_cap);
     tcase_add_test(tc, test_light_loops_match_general);
     tcase_add_test(tc, test_light_uniform);
+    tcase_add_test(tc, test_settled_points);
     tcase_add_test(tc, test_reproducible);
     suite_add_tcase(s, tc);
     return s;
