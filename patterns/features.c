@@ -3,16 +3,19 @@
 
 #include <stdlib.h>
 
-/*                                 pass cap ext atari self d1 d2 edge libs near pat3 large */
-/* pat3 needs 13 bits (7,455 classes + absent); the rest goes to large patterns,
- * whose dictionary grows with the training data. */
-const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 13, 17 };
-const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 47 };
+/*                  pass cap ext atari self d1 d2 edge libs near pat3 large d3 d4 area weak */
+/* pat3 needs 13 bits (7,455 classes + absent); large patterns get 17, as their
+ * dictionary grows with the training data. The first 64 bits keep the layout of
+ * the 64-bit vector; the newer features follow. */
+const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 13, 17, 4, 4, 5, 5 };
+const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 47, 64, 68, 72, 77 };
 const char *const pat_feature_name[PAT_NFEAT] = {
     "pass", "capture", "extend", "atari", "selfatari",
     "dist1", "dist2", "edge", "libs", "near", "pat3", "large",
+    "dist3", "dist4", "area", "weak",
 };
-static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 6, 4, 3, 16, 16, 4, 101, 26, 0, 0 };
+static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 6, 4, 3, 16, 16, 4, 101, 26, 0, 0,
+                                              16, 16, 26, 26 };
 
 int pat_feature_nvalues(enum pat_feature f)
 {
@@ -44,6 +47,53 @@ static unsigned dist_value(const struct board *b, point p, point prev)
     int d = pat_distance(b, p, prev);
     /* d = 0 happens for the move before last: its stone may have been captured */
     return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
+}
+
+/* Manhattan distance (1..4) from (x, y) to the nearest stone; 5 if none is
+ * that close. Rings in order of distance, so the scan stops at the first stone. */
+static unsigned nearest_stone(const struct board *b, int x, int y)
+{
+    int size = b->size;
+    for (int d = 1; d <= 4; d++)
+        for (int dx = -d; dx <= d; dx++) {
+            int r = d - (dx < 0 ? -dx : dx);
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                int xx = x + dx, yy = y + sgn * r;
+                if (xx >= 0 && yy >= 0 && xx < size && yy < size
+                    && (b->color[board_point(b, xx, yy)] == BLACK
+                        || b->color[board_point(b, xx, yy)] == WHITE))
+                    return (unsigned)d;
+                if (r == 0)
+                    break;
+            }
+        }
+    return 5;
+}
+
+/* Fewest liberties (1..4 = four or more; 0 = no string) of the own and the
+ * opponent strings with a stone within Manhattan distance 2 of (x, y). */
+static void weak_strings(const struct board *b, enum color c, int x, int y,
+                         unsigned *own, unsigned *opp)
+{
+    static const signed char dx[12] = { 0, 1, 0, -1, 0, 2, 0, -2, 1, 1, -1, -1 };
+    static const signed char dy[12] = { 1, 0, -1, 0, 2, 0, -2, 0, 1, -1, 1, -1 };
+    unsigned m[3] = { 0, 0, 0 };
+    int size = b->size;
+    for (int k = 0; k < 12; k++) {
+        int xx = x + dx[k], yy = y + dy[k];
+        if (xx < 0 || yy < 0 || xx >= size || yy >= size)
+            continue;
+        point q = board_point(b, xx, yy);
+        uint8_t qc = b->color[q];
+        if (qc != BLACK && qc != WHITE)
+            continue;
+        unsigned l = b->str[b->sid[q]].libs;
+        l = l > 4 ? 4 : l;
+        if (m[qc] == 0 || l < m[qc])
+            m[qc] = l;
+    }
+    *own = m[c];
+    *opp = m[color_other(c)];
 }
 
 /* Adds `q` to the point set `set` of *n points unless it is there. */
@@ -193,6 +243,16 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_DIST1] = dist_value(b, p, last);
     val[PAT_F_DIST2] = dist_value(b, p, b->last_move2);
     val[PAT_F_EDGE] = line <= 3 ? (unsigned)line : 0;
+    val[PAT_F_DIST3] = dist_value(b, p, b->last_move3);
+    val[PAT_F_DIST4] = dist_value(b, p, b->last_move4);
+    if (!(off & 1u << PAT_F_AREA))
+        val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5
+                          + (nearest_stone(b, x, y) - 1);
+    if (!(off & 1u << PAT_F_WEAK)) {
+        unsigned wo, wp;
+        weak_strings(b, c, x, y, &wo, &wp);
+        val[PAT_F_WEAK] = 1 + wo * 5 + wp;
+    }
     if (!(off & 1u << PAT_F_NEAR)) {
         static const unsigned bucket[8] = { 0, 1, 2, 3, 3, 4, 4, 4 };
         int own, opp;

@@ -23,6 +23,9 @@
  *             value d-1 for d = 2..15, 15 for d >= 16 (absent after a pass/none;
  *             replaying on a just-captured stone's point, d = 0, counts as d = 2)
  *  dist2      the same for the move before the previous one
+ *  dist3, dist4  the same for the 3rd and 4th moves back (board->last_move3/4):
+ *             a player often answers or returns to a fight a few moves old;
+ *             these explain many of the far moves (tenuki) dist1 ranks low
  *  edge       line of the move counted from the nearest edge, 1..3 (>= 4: absent)
  *  libs       liberties around the move: 1 + (a * 5 + o) * 4 + (n - 1), where a and o
  *             are the fewest liberties of an adjacent opponent / own string (0 none,
@@ -32,6 +35,15 @@
  *  near       own and opponent stones with d <= 9 around the move, each bucketed
  *             0, 1, 2, 3-4, 5+: value 1 + own * 5 + opp. A coarse view of who holds
  *             the area, where the known large patterns end.
+ *  area       line of the move (1..5+) and Manhattan distance to the nearest
+ *             stone (1..4, 5 = none within 4): value 1 + (line - 1) * 5 + (near - 1).
+ *             Opening big points (3rd/4th line, empty around) and lone moves
+ *             in open areas, which large patterns and pat3 see only partly.
+ *  weak       fewest liberties of an own and of an opponent string within
+ *             Manhattan distance 2 of the move (0 none, 1, 2, 3, 4 = four or
+ *             more): value 1 + own * 5 + opp. Moves that reinforce or attack a
+ *             short-of-liberties string without touching it (libs sees only
+ *             the adjacent ones).
  *  pat3       the 3x3 pattern with atari marks on the 4 orthogonal neighbours,
  *             canonical under the 8 symmetries; value = class index + 1
  *  large      the largest diamond pattern (points with d <= s around the move,
@@ -61,6 +73,7 @@
 enum pat_feature {
     PAT_F_PASS, PAT_F_CAPTURE, PAT_F_EXTEND, PAT_F_ATARI, PAT_F_SELFATARI,
     PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_LIBS, PAT_F_NEAR, PAT_F_PAT3, PAT_F_LARGE,
+    PAT_F_DIST3, PAT_F_DIST4, PAT_F_AREA, PAT_F_WEAK,
     PAT_NFEAT
 };
 
@@ -68,9 +81,12 @@ enum pat_feature {
 /* Most large patterns a table holds: values 1..PAT_LARGE_MAX fit the large bit
  * field (17 bits) with the all-ones value left unused. */
 #define PAT_LARGE_MAX ((1u << 17) - 2)
-typedef uint64_t pat_vec;
+/* 128 bits: the first 64 hold the features up to `large`, the rest the newer
+ * ones (dist3, dist4, area, weak) and room for more. An integer, so vectors compare,
+ * sort and hash as before. */
+__extension__ typedef unsigned __int128 pat_vec;
 
-/* Bit layout of pat_vec: shift and width per feature (sum = 64). */
+/* Bit layout of pat_vec: shift and width per feature (at most 128 in all). */
 extern const uint8_t pat_shift[PAT_NFEAT];
 extern const uint8_t pat_bits[PAT_NFEAT];
 /* Names used in gamma tables and on the command line ("pass", "capture", ...). */
@@ -81,12 +97,12 @@ int pat_feature_nvalues(enum pat_feature f);
 
 static inline unsigned pat_get(pat_vec v, enum pat_feature f)
 {
-    return (unsigned)((v >> pat_shift[f]) & ((1ull << pat_bits[f]) - 1));
+    return (unsigned)((uint64_t)(v >> pat_shift[f]) & ((1ull << pat_bits[f]) - 1));
 }
 static inline pat_vec pat_set(pat_vec v, enum pat_feature f, unsigned val)
 {
-    uint64_t mask = ((1ull << pat_bits[f]) - 1) << pat_shift[f];
-    return (v & ~mask) | (((uint64_t)val << pat_shift[f]) & mask);
+    pat_vec mask = (pat_vec)((1ull << pat_bits[f]) - 1) << pat_shift[f];
+    return (v & ~mask) | (((pat_vec)val << pat_shift[f]) & mask);
 }
 
 /* Coulom's distance between two vertices. */

@@ -201,6 +201,52 @@ START_TEST(distances_and_edge)
 }
 END_TEST
 
+/* dist3/dist4 follow the 3rd and 4th moves back; area combines the line with
+ * the Manhattan distance to the nearest stone. */
+START_TEST(older_moves_and_area)
+{
+    struct board b;
+    board_clear(&b, 19);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 3), PAT_F_DIST3), 0);   /* no moves yet */
+    /* area on an empty board: line 4, no stone within 4 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 3), PAT_F_AREA), 1 + 3 * 5 + 4);
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 3, 3)), 0);    /* d4: 4th back */
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 15, 15)), 0);  /* q16: 3rd back */
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 15, 3)), 0);   /* q4 */
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 3, 15)), 0);   /* d16: last */
+    pat_vec v = feat(&b, BLACK, 5, 2);   /* f3 */
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST4), 4);   /* from d4: 2 + 1 + 2 = 5 */
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST3), 15);  /* q16 is far */
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST2), 15);  /* q4: 10 + 1 + 10 */
+    /* f3: line 3, d4 at Manhattan 2 + 1 = 3 */
+    ck_assert_uint_eq(pat_get(v, PAT_F_AREA), 1 + 2 * 5 + 2);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 16, 15), PAT_F_DIST3), 1);  /* next to q16 */
+    /* touching d4 on the 4th line, and the tengen point with nothing within 4 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 3), PAT_F_AREA), 1 + 3 * 5 + 0);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 9, 9), PAT_F_AREA), 1 + 4 * 5 + 4);
+    /* a4: first line, Manhattan 3 from d4 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 0, 3), PAT_F_AREA), 1 + 0 * 5 + 2);
+    /* the fields above bit 64 are independent of the low ones */
+    pat_vec w = pat_set(pat_set(0, PAT_F_AREA, 25), PAT_F_LARGE, (unsigned)PAT_LARGE_MAX);
+    ck_assert_uint_eq(pat_get(w, PAT_F_AREA), 25);
+    ck_assert_uint_eq(pat_get(w, PAT_F_LARGE), PAT_LARGE_MAX);
+    ck_assert_uint_eq(pat_get(w, PAT_F_DIST3), 0);
+    /* weak: next to d16 (4 liberties) and q16; d4 is 2 away from f4 and d6 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 5, 3), PAT_F_WEAK), 1 + 4 * 5 + 0);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 16), PAT_F_WEAK), 1 + 0 * 5 + 4);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 6, 3), PAT_F_WEAK), 1);   /* d4 is 3 away */
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 3, 14)), 0);  /* d15 */
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 9, 9)), 0);
+    /* d16 now has 3 liberties; d15 (own, 3 liberties) is 2 away from d13 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 12), PAT_F_WEAK), 1 + 3 * 5 + 0);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 4, 15), PAT_F_WEAK), 1 + 3 * 5 + 3);
+    struct pat_opts o = { .disabled = 1u << PAT_F_DIST4 | 1u << PAT_F_AREA };
+    v = pat_move_features(&b, BLACK, board_point(&b, 5, 2), &o);
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST4) | pat_get(v, PAT_F_AREA), 0);
+    ck_assert_uint_eq(pat_get(v, PAT_F_DIST3), 15);
+}
+END_TEST
+
 /* xorshift for random games */
 static uint64_t rs = 88172645463325252ull;
 static unsigned rnd(unsigned n)
@@ -434,7 +480,7 @@ START_TEST(gamma_errors)
     expect_error("{\"format\": \"hane-gammas\",\n  \"version\": }", ":2:");
     expect_error("[1,2]", "expected a JSON object");
     expect_error("{\"format\":\"other\"}", "$.format");
-    expect_error("{\"format\":\"hane-gammas\",\"version\":3}", "$.version");
+    expect_error("{\"format\":\"hane-gammas\",\"version\":4}", "$.version");
     expect_error("{\"format\":\"hane-gammas\",\"version\":0}", "$.version");
     expect_error("{\"format\":\"hane-gammas\",\"version\":1,\"pattern_hash\":\"00\",\"gammas\":{}}",
                  "other pattern hash keys");
@@ -490,6 +536,7 @@ static Suite *suite(void)
     tcase_add_test(tc, atari_and_selfatari);
     tcase_add_test(tc, ladders);
     tcase_add_test(tc, distances_and_edge);
+    tcase_add_test(tc, older_moves_and_area);
     tcase_add_test(tc, symmetry_and_colour_swap);
     tcase_add_test(tc, large_match_agrees);
     tcase_add_test(tc, pat3_tables);
