@@ -34,7 +34,8 @@ MAPGEN_SPLUS_RUNS ?= 100
 MAPGEN_SPLUS ?= sokoban-narrow-mcts sokoban-wide-ga sokoban-wide-mcts \
   binary-wide-sa binary-wide-ga binary-wide-gbfs binary-turtle-gbfs \
   zelda-wide-sa zelda-wide-ga zelda-wide-gbfs \
-  binary-wide-es binary-wide-hc zelda-wide-es zelda-wide-hc zelda-turtle-gbfs
+  binary-wide-es binary-wide-hc zelda-wide-es zelda-wide-hc zelda-turtle-gbfs \
+  binary-narrow-mcts binary-narrow-gbfs
 .PHONY: mapgen-splus
 mapgen-splus: $(BINDIR)/hane-mapgen
 	sh tools/mapgen/extend.sh $(BINDIR)/hane-mapgen $(MAPGEN_OUT)/time $(MAPGEN_SPLUS_RUNS) \
