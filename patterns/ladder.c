@@ -20,17 +20,9 @@ static bool captured(struct reader *r, const struct board *b, point s, enum colo
 {
     if (--r->budget < 0 || ply >= LADDER_DEPTH)
         return false;
-    const int *offs = b->geom->offs;
     enum color def = color_other(att);
-    point q = s;
-    do {
-        for (int i = 0; i < 4; i++) {
-            point n = q + offs[i];
-            if (b->color[n] == att && b->str[b->sid[n]].libs == 1)
-                return false;
-        }
-        q = b->next_stone[q];
-    } while (q != s);
+    if (board_string_touches_atari(b, s))
+        return false;   /* the defender captures an attacking stone and escapes */
     point lib;
     if (board_string_libs(b, s, &lib, 1) != 1)
         return false;
