@@ -491,7 +491,6 @@ bool board_check(const struct board *b, char *why, int why_len)
                 if (board_code_has_empty(code) || atari
                     || !(board_code_eyelike(code, BLACK) || board_code_eyelike(code, WHITE)))
                     FAIL("settled point %d (code %04x) is not a safe eye", p, code);
-
             }
             continue;
         }

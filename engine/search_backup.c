@@ -158,11 +158,10 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
 
 void search_root_flush(struct search_thread *t)
 {
-    if (!t->root_pend_n)
+    if (!t->root_pend)
         return;
     atomic_fetch_add_explicit(&tree_root(&t->s->tree)->stats, t->root_pend, memory_order_relaxed);
     t->root_pend = 0;
-    t->root_pend_n = 0;
 }
 
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
@@ -176,7 +175,7 @@ void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black
         /* The root's result waits in the worker (see search_descend). */
         uint32_t half = mover == BLACK ? black_half : 2 - black_half;
         t->root_pend += ((uint64_t)half << 32) | 1;
-        if (++t->root_pend_n == ROOT_FLUSH)
+        if (tree_count(t->root_pend) == ROOT_FLUSH)
             search_root_flush(t);
         d0 = 1;
     }

@@ -77,11 +77,10 @@ struct search_thread {
      * most recently used busy nodes below it when several threads search. */
     struct search_amaf_buf amaf_buf[SEARCH_AMAF_BUFS];
     uint32_t amaf_playouts;         /* playouts backed up in this search */
-    /* With several threads, the root's own result count: (half points << 32)
-     * + playouts of this worker not yet added to the root (search_backup.c),
-     * and how many playouts that is. */
+    /* With several threads, this worker's results not yet added to the root
+     * (search_backup.c), packed as tree_node.stats: (half points << 32) +
+     * playouts, so the low half is how many are waiting. */
     uint64_t root_pend;
-    uint32_t root_pend_n;
     /* Ownership counts of this worker's last playouts, not yet added to the
      * counters below (search_threads.c): plain memory, private to the worker. */
     uint32_t own_pend[BOARD_MAX_POINTS];    /* Black's in the low 16 bits, White's above */

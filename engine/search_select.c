@@ -269,7 +269,7 @@ int search_descend(struct search_thread *t, int *forced_result)
     bool root_buf = search_root_buffered(s);
     uint32_t own = 0, prev = 0;
     if (root_buf)
-        own = t->root_pend_n;
+        own = tree_count(t->root_pend);
     else
         prev = tree_descend(node, vl);
     while (depth < SEARCH_MAX_DEPTH) {

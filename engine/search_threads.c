@@ -183,7 +183,6 @@ static void worker(struct search_thread *t)
     pthread_once(&own_inc_once, own_inc_build);
     search_amaf_begin(t);
     t->root_pend = 0;
-    t->root_pend_n = 0;
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
         if (budget && claimed == 0 && (claimed = claim_playouts(j)) == 0) {
             atomic_store(&j->stop, true);
