@@ -11,16 +11,24 @@
  * selection the AMAF values steer most, is updated at once. */
 #define AMAF_BUSY_VISITS 256
 
-/* Buffers are added to the tree every this many playouts of a worker: the
- * AMAF values a selection sees are behind by at most that many of each
- * other worker's playouts, which a node with hundreds of visits does not
- * feel. */
+/* A buffer is added to the tree once it holds this many playouts: the AMAF
+ * values a selection sees are behind by at most that many of each other
+ * worker's playouts, which a node with hundreds of visits does not feel.
+ * Counted per buffer, so a buffer whose node the worker passes rarely is not
+ * walked (all its children) for a playout or two every time. */
 #define AMAF_FLUSH 16
+/* With several threads a buffer waits for 1/AMAF_FLUSH_SHARE of its node's
+ * visits if that is more: a flush adds to about half the children, on cache
+ * lines the other core writes too, and at 16 playouts the flushes took 9% of
+ * a two-thread 9x9 search (perf). A child's AMAF count is of the order of
+ * the node's visits, so the delay stays near 1/64 of what it holds. */
+#define AMAF_FLUSH_SHARE 64
 
 static void buf_flush(struct search_thread *t, struct search_amaf_buf *b)
 {
-    if (!b->node)
+    if (!b->node || !b->pending)
         return;
+    b->pending = 0;
     struct tree *tr = &t->s->tree;
     struct tree_node *ch = tree_node_at(tr, tree_node_at(tr, b->node)->first);
     for (int i = 0; i < b->n; i++)
@@ -70,6 +78,7 @@ void search_amaf_begin(struct search_thread *t)
         struct search_amaf_buf *b = &t->amaf_buf[k];
         b->node = 0;
         b->used = 0;
+        b->pending = 0;
         memset(b->acc, 0, sizeof b->acc);
     }
     t->amaf_playouts = 0;
@@ -135,6 +144,13 @@ static void amaf_update(struct search_thread *t, int depth, int n_seq, uint32_t 
             uint64_t add = ((uint64_t)half << 32) | 1;
             for (int i = 0; i < b->n; i++)
                 b->acc[i] += add & -(uint64_t)(t->amaf_key[b->moves[i]] == want);
+            uint32_t at = AMAF_FLUSH;
+            if (busy_bufs) {
+                uint32_t share = tree_visits(n) / AMAF_FLUSH_SHARE;
+                at = share > at ? share : at;
+            }
+            if (++b->pending >= at)
+                buf_flush(t, b);
             continue;
         }
         struct tree_node *ch = tree_node_at(&s->tree, n->first);
@@ -185,8 +201,7 @@ void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black
         tree_backup(t->path[d], vl, mover == BLACK ? black_half : 2 - black_half);
     }
     if (s->p.rave && n_seq >= depth && depth > 0) {
+        t->amaf_playouts++;
         amaf_update(t, depth, n_seq, black_half);
-        if (++t->amaf_playouts % AMAF_FLUSH == 0)
-            search_amaf_flush(t);
     }
 }

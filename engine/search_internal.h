@@ -46,6 +46,7 @@ struct search_amaf_buf {
     uint32_t node;                  /* index of the node in the tree; 0 = free */
     int n;                          /* its children */
     uint32_t used;                  /* amaf_playouts at the last use (least recent goes) */
+    uint32_t pending;               /* playouts summed in acc since the last flush */
     uint16_t moves[BOARD_MAX_POINTS + 1];
     uint64_t acc[BOARD_MAX_POINTS + 1];   /* (half points << 32) + count, as tree_node.amaf */
 };

@@ -285,6 +285,27 @@ START_TEST(dead_after_two_passes)
 }
 END_TEST
 
+/* Checks the counts below `n` after a search: every playout through a node
+ * went on into one of its children unless it stopped there as a leaf, so
+ * the children's visits add up to at most the node's (more would be a result
+ * added twice, or a virtual loss taken back from the wrong node), and no
+ * node has more wins than its visits allow. Returns the nodes checked. */
+static int check_counts(struct tree *tr, struct tree_node *n)
+{
+    ck_assert_uint_le(tree_wins(n), 2 * (uint64_t)tree_visits(n));
+    if (!tree_is_expanded(n))
+        return 1;
+    uint64_t sum = 0;
+    int checked = 1;
+    struct tree_node *ch = tree_node_at(tr, n->first);
+    for (int i = 0; i < n->n_children; i++) {
+        sum += tree_visits(&ch[i]);
+        checked += check_counts(tr, &ch[i]);
+    }
+    ck_assert_uint_le(sum, tree_visits(n));
+    return checked;
+}
+
 START_TEST(two_threads)
 {
     const char *kv[] = {"playouts", "4000", "threads", "2", "reuse_tree", "0", NULL};
@@ -311,6 +332,25 @@ START_TEST(two_threads)
     for (int i = 0; i < root->n_children; i++)
         sum += tree_visits(&ch[i]);
     ck_assert_uint_eq(sum, tree_visits(root));
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+/* Two threads on one tree, long enough for busy nodes below the root (whose
+ * AMAF results the workers buffer): the counts of the whole tree add up. */
+START_TEST(two_threads_counts)
+{
+    const char *kv[] = {"playouts", "40000", "threads", "2", "reuse_tree", "0", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 40000, 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    struct tree_node *root = tree_root(&s->tree);
+    ck_assert_uint_eq(tree_visits(root), (uint64_t)r.playouts);
+    ck_assert_int_gt(check_counts(&s->tree, root), 10000);
     game_free(&g);
     search_free(s);
 }
@@ -486,6 +526,7 @@ int main(void)
     TCase *th = tcase_create("threads");
     tcase_set_timeout(th, 300);
     tcase_add_test(th, two_threads);
+    tcase_add_test(th, two_threads_counts);
     tcase_add_test(th, analysis_streams);
     tcase_add_test(th, ponder_then_reuse);
     suite_add_tcase(s, th);
