@@ -39,7 +39,7 @@ static inline __attribute__((always_inline)) point light_pick(struct board *b, e
         int s = b->geom->stride;
         unsigned settle = ((b->str[b->sid[p + s]].libs == 1) | (b->str[b->sid[p + 1]].libs == 1)
                            | (b->str[b->sid[p - s]].libs == 1) | (b->str[b->sid[p - 1]].libs == 1)) == 0;
-        settle &= board_code_eyelike(code, BLACK) | board_code_eyelike(code, WHITE);
+        settle &= (unsigned)board_code_eyelike(code, BLACK) | (unsigned)board_code_eyelike(code, WHITE);
         int j = settle ? lo : lo + n;
         empty_swap(b, i, j);
         b->settled[p] = (uint8_t)settle;

@@ -14,7 +14,13 @@ FUZZ_CC     ?= clang
 FUZZ_DIR    := build/fuzz
 FUZZ_RUNS   ?=
 FUZZ_TARGETS ?=
-FUZZ_FLAGS  ?= -max_len=4096 -timeout=10 -rss_limit_mb=2048
+FUZZ_FLAGS  ?= -timeout=10 -rss_limit_mb=2048
+# Longest input per harness (-max_len; a -max_len in FUZZ_FLAGS overrides it).
+# fuzz_gtp's seeds are whole .tst suites of up to 4 KB: at that length an input
+# plays dozens of genmoves and the harness runs at ~100 executions/s, so a
+# million take hours; 128 bytes (a few commands) runs at ~800/s.
+FUZZ_MAX_LEN          ?= 4096
+FUZZ_MAX_LEN_fuzz_gtp ?= 128
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DHANE_CHECKS \
                -pthread -I. -MMD -MP
@@ -32,13 +38,19 @@ $(FUZZ_DIR)/%.o: %.c
 	@$(if $(Q),echo "  CC      $< (fuzz)")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
-# The compiled-in gamma table (generated C from data/gammas.json, see patterns/module.mk).
+# The compiled-in gamma tables, generated C in $(OBJDIR)/gen: data/gammas.json
+# (pat_default, see patterns/module.mk) and data/playout-gammas.json (pat_playout,
+# see engine/module.mk). A table added there must be added here too, or the
+# harnesses do not link.
+FUZZ_GEN_OBJ := $(FUZZ_DIR)/gen/pat_default.o $(FUZZ_DIR)/gen/pat_playout.o
 $(FUZZ_DIR)/gen/pat_default.o: $(PAT_DEFAULT).c
+$(FUZZ_DIR)/gen/pat_playout.o: $(PAT_PLAYOUT).c
+$(FUZZ_GEN_OBJ):
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $< (fuzz)")
 	$(Q)$(FUZZ_CC) $(filter-out -MMD -MP,$(FUZZ_CFLAGS)) -c $< -o $@
 
-$(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ) $(FUZZ_DIR)/gen/pat_default.o
+$(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ) $(FUZZ_GEN_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
@@ -50,7 +62,8 @@ $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/regress/fuzz/fuzz_%.o $(FUZZ_DIR)/libhane-fuzz.a
 define fuzz_run
 	@mkdir -p $(FUZZ_DIR)/corpus/$(1)
 	@echo "  FUZZ    $(1): $(FUZZ_RUNS) runs"
-	@$(FUZZ_DIR)/$(1) -runs=$(FUZZ_RUNS) $(FUZZ_FLAGS) -print_final_stats=1 \
+	@$(FUZZ_DIR)/$(1) -runs=$(FUZZ_RUNS) -max_len=$(or $(FUZZ_MAX_LEN_$(1)),$(FUZZ_MAX_LEN)) \
+	    $(FUZZ_FLAGS) -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$(1)- \
 	    $(if $(wildcard regress/fuzz/$(1).dict),-dict=regress/fuzz/$(1).dict) \
 	    $(FUZZ_DIR)/corpus/$(1) $(FUZZ_SEEDS_$(1)) 2>$(FUZZ_DIR)/$(1).log \
