@@ -27,7 +27,7 @@ static void analysis_line(struct gtp *g, const struct search_report *r)
     char v[8];
     int order = 0;
     int n = r->n < (int)(sizeof r->cand / sizeof r->cand[0]) ? r->n : (int)(sizeof r->cand / sizeof r->cand[0]);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && (g->analyze_max <= 0 || order < g->analyze_max); i++) {
         const struct search_candidate *k = &r->cand[i];
         if (k->visits <= 0)
             continue;
@@ -71,6 +71,7 @@ static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
 {
     enum color col = game_to_move(&g->game);
     long interval = 100;    /* centiseconds */
+    long max_moves = 0;     /* 0: every candidate with visits */
     bool ownership = false;
     int i = 0;
     long n;
@@ -98,8 +99,14 @@ static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
         } else if (kata && !strcasecmp(key, "ownership")) {
             if (!gtp_arg_bool(c, i + 1, &ownership, &g->text))
                 return GTP_FAIL;
-        } else if (!strcasecmp(key, "minmoves") || !strcasecmp(key, "maxmoves")) {
-            /* Accepted for Leela Zero compatibility; hane reports what it has. */
+        } else if (!strcasecmp(key, "maxmoves")) {
+            /* As in Leela Zero and KataGo: at most this many candidates a
+             * line, the most visited first; 0 means no limit. */
+            if (!gtp_arg_int(c, i + 1, 0, 1000, "number of moves", &max_moves, &g->text))
+                return GTP_FAIL;
+        } else {
+            /* minmoves asks for moves with no visits too; hane reports only
+             * moves it has searched, so it is checked and then ignored. */
             if (!gtp_arg_int(c, i + 1, 0, 1000, "number of moves", &n, &g->text))
                 return GTP_FAIL;
         }
@@ -110,6 +117,7 @@ static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
         ms = MIN_INTERVAL_MS;
     g->kata = kata;
     g->kata_ownership = ownership;
+    g->analyze_max = (int)max_moves;
     if (!search_analyze_start(g->search, &g->game, col, ms, stream_report, g))
         return gtp_fail(g, "cannot start the analysis");
     gtp_stream_open(&g->out, c->id);

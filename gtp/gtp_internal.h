@@ -44,6 +44,7 @@ struct gtp {
     struct gtp_buf stream_line;
     bool kata;                  /* kata-analyze format */
     bool kata_ownership;
+    int analyze_max;                /* maxmoves of lz/kata-analyze: candidates a line; 0 = all */
 };
 
 typedef enum gtp_status (*gtp_handler)(struct gtp *g, struct gtp_cmd *c);
