@@ -134,8 +134,8 @@ bool gtp_arg_int(const struct gtp_cmd *c, int i, long min, long max, const char 
         return false;
     }
     if (v < min || v > max) {
-        gtp_buf_printf(err, "syntax error: %s (argument %d) must be in %ld..%ld, got %ld",
-                       what, i + 1, min, max, v);
+        gtp_buf_printf(err, "syntax error: %s (argument %d) must be in %ld..%ld, got '%s'",
+                       what, i + 1, min, max, arg_text(c, i, q, sizeof q));
         return false;
     }
     *out = v;
@@ -153,8 +153,8 @@ bool gtp_arg_number(const struct gtp_cmd *c, int i, double min, double max, cons
         return false;
     }
     if (v < min || v > max) {
-        gtp_buf_printf(err, "syntax error: %s (argument %d) must be in %g..%g, got %g",
-                       what, i + 1, min, max, v);
+        gtp_buf_printf(err, "syntax error: %s (argument %d) must be in %g..%g, got '%s'",
+                       what, i + 1, min, max, arg_text(c, i, q, sizeof q));
         return false;
     }
     *out = v;

@@ -23,6 +23,8 @@
 
 80 komi 6.5x
 #? [?syntax error: expected a number \(komi\).*'6.5x']
+85 komi 1e10
+#? [?syntax error: komi \(argument 1\) must be in -1000..1000, got '1e10']
 
 90 komi -3.5
 #? []

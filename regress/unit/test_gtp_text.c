@@ -255,7 +255,7 @@ START_TEST(argument_errors_name_the_argument)
     long n;
     ck_assert(split("boardsize 30", buf, sizeof buf, c));
     ck_assert(!gtp_arg_int(c, 0, 2, 25, "board size", &n, &err));
-    ck_assert_str_eq(gtp_buf_str(&err), "syntax error: board size (argument 1) must be in 2..25, got 30");
+    ck_assert_str_eq(gtp_buf_str(&err), "syntax error: board size (argument 1) must be in 2..25, got '30'");
     gtp_buf_clear(&err);
     /* A missing argument reads as empty. */
     ck_assert(!gtp_arg_int(c, 1, 0, 5, "stones", &n, &err));
