@@ -3,8 +3,71 @@
 
 #include <stdlib.h>
 
-#include "patterns/features.h"
 #include "patterns/gammas.h"
+
+bool search_prior_table_init(struct search_prior_table *t, const struct pat_gammas *g)
+{
+    *t = (struct search_prior_table){ .g = g };
+    int k = g->n_factors;
+    if (!k)
+        return true;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        int n = g->n_slots[f];
+        if (n <= 0)
+            continue;
+        t->norm[f] = malloc((size_t)n * sizeof *t->norm[f]);
+        if (!t->norm[f]) {
+            search_prior_table_free(t);
+            return false;
+        }
+        for (int slot = 0; slot < n; slot++) {
+            const float *u = g->factor[f] + (size_t)slot * (size_t)k;
+            double sq = 0;
+            for (int i = 0; i < k; i++)
+                sq += (double)u[i] * u[i];
+            t->norm[f][slot] = sq;
+        }
+    }
+    return true;
+}
+
+void search_prior_table_free(struct search_prior_table *t)
+{
+    for (int f = 0; f < PAT_NFEAT; f++)
+        free(t->norm[f]);
+    *t = (struct search_prior_table){ 0 };
+}
+
+double search_prior_strength(const struct search_prior_table *t, pat_vec v)
+{
+    const struct pat_gammas *g = t->g;
+    int k = g->n_factors;
+    float sum[PAT_MAX_FACTORS] = { 0 };
+    double s = 1.0, sq = 0;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        unsigned x = pat_get(v, (enum pat_feature)f);
+        if (!x)
+            continue;
+        s *= g->gamma[f][x];
+        if (!k)
+            continue;
+        unsigned slot = pat_factor_slot(g, f, x);
+        if ((int)slot >= g->n_slots[f])
+            continue;
+        /* The vector sum in the order of pat_gammas_factor_sum, so it is the
+         * same float; only the squared norms come summed per slot. */
+        const float *u = g->factor[f] + (size_t)slot * (size_t)k;
+        for (int i = 0; i < k; i++)
+            sum[i] += u[i];
+        sq += t->norm[f][slot];
+    }
+    if (!k)
+        return s;
+    double s2 = 0;
+    for (int i = 0; i < k; i++)
+        s2 += (double)sum[i] * sum[i];
+    return s * exp(0.5 * (s2 - sq));
+}
 
 struct ranked {
     double strength;
@@ -20,19 +83,19 @@ static int by_strength(const void *a, const void *b)
     return (x->move > y->move) - (x->move < y->move);
 }
 
-void search_prior_rank(const struct pat_gammas *g, const struct board *b, enum color c,
+void search_prior_rank(const struct search_prior_table *t, const struct board *b, enum color c,
                        point *moves, float *priors, uint8_t *hints, int n)
 {
     if (n <= 0)
         return;
     struct pat_opts o;
-    pat_gammas_opts(g, &o);
+    pat_gammas_opts(t->g, &o);
     struct ranked r[BOARD_MAX_POINTS + 1];
     double sum = 0;
     for (int i = 0; i < n; i++) {
         r[i].move = moves[i];
         r[i].hint = hints ? hints[i] : 128;
-        r[i].strength = pat_gammas_strength(g, pat_move_features(b, c, moves[i], &o));
+        r[i].strength = search_prior_strength(t, pat_move_features(b, c, moves[i], &o));
         sum += r[i].strength;
     }
     qsort(r, (size_t)n, sizeof r[0], by_strength);

@@ -14,7 +14,12 @@ const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14
  * order), without the centre: size s is the prefix of length size_end[s]. */
 static int pt_dx[MAX_PTS], pt_dy[MAX_PTS], n_pts;
 static int size_end[PAT_LARGE_NSIZES];
-static int near_end;   /* the points with d <= 9: pat_stone_counts */
+/* The points with d <= 9 (pat_stone_counts) as rows: row dy = -NEAR_H..NEAR_H
+ * spans dx = -near_half[dy + NEAR_H] .. near_half[dy + NEAR_H], a run of
+ * consecutive points on the board, read without a test per point. */
+#define NEAR_D 9
+#define NEAR_H 4        /* the largest |dy| with d <= 9: 4 + 4 + 1 */
+static int near_half[2 * NEAR_H + 1];
 /* perm[t][k]: index of the point that symmetry t sends point k to. */
 static uint8_t perm[8][MAX_PTS];
 /* key[k][colour]: colour 0 (empty) has key 0. */
@@ -55,8 +60,12 @@ static void build(void)
             e++;
         size_end[s] = e;
     }
-    while (near_end < n_pts && dist(pt_dx[near_end], pt_dy[near_end]) <= 9)
-        near_end++;
+    for (int dy = -NEAR_H; dy <= NEAR_H; dy++) {
+        int h = 0;
+        while (dist(h + 1, dy) <= NEAR_D)
+            h++;
+        near_half[dy + NEAR_H] = h;
+    }
     for (int t = 0; t < 8; t++)
         for (int k = 0; k < n_pts; k++) {
             int dx = pt_dx[k], dy = pt_dy[k];
@@ -165,14 +174,20 @@ uint32_t pat_large_match(const struct board *b, enum color c, point p,
 
 void pat_stone_counts(const struct board *b, enum color c, point p, int *own, int *opp)
 {
+    large_init();
     int size = b->size;
     int x0 = board_x(b, p), y0 = board_y(b, p);
     int n[4] = { 0 };
-    for (int k = 0; k < near_end; k++) {
-        int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
-        if (x >= 0 && y >= 0 && x < size && y < size)
-            n[b->color[board_point(b, x, y)]]++;
+    int ylo = y0 - NEAR_H < 0 ? 0 : y0 - NEAR_H;
+    int yhi = y0 + NEAR_H >= size ? size - 1 : y0 + NEAR_H;
+    for (int y = ylo; y <= yhi; y++) {
+        int h = near_half[y - y0 + NEAR_H];
+        int xlo = x0 - h < 0 ? 0 : x0 - h, xhi = x0 + h >= size ? size - 1 : x0 + h;
+        const uint8_t *row = b->color + board_point(b, 0, y);
+        for (int x = xlo; x <= xhi; x++)
+            n[row[x]]++;
     }
+    n[b->color[p]]--;       /* the rows include p itself */
     *own = n[c];
     *opp = n[color_other(c)];
 }

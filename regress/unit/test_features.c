@@ -525,6 +525,48 @@ START_TEST(all_features_lists_legal_moves)
 }
 END_TEST
 
+/* pat_stone_counts reads the d <= 9 region row by row: it must count what a
+ * plain scan of the whole board counts, at every point (stones too) of
+ * random positions on several sizes, where the region is cut by the edges. */
+START_TEST(stone_counts_match_scan)
+{
+    static const int sizes[] = { 2, 5, 9, 13, 19 };
+    unsigned seed = 12345;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        struct board b;
+        board_clear(&b, sizes[si]);
+        for (int move = 0; move < 3 * sizes[si] * sizes[si]; move++) {
+            seed = seed * 1103515245u + 12345u;
+            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
+            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
+            if (board_is_legal(&b, c, p))
+                board_play(&b, c, p);
+            if (move % 7)
+                continue;
+            for (int y = 0; y < b.size; y++)
+                for (int x = 0; x < b.size; x++) {
+                    point p0 = board_point(&b, x, y);
+                    int want[3] = { 0 };
+                    for (int yy = 0; yy < b.size; yy++)
+                        for (int xx = 0; xx < b.size; xx++) {
+                            point q = board_point(&b, xx, yy);
+                            int d = pat_distance(&b, p0, q);
+                            if (d >= 1 && d <= 9)
+                                want[b.color[q]]++;
+                        }
+                    int own, opp;
+                    pat_stone_counts(&b, BLACK, p0, &own, &opp);
+                    ck_assert_int_eq(own, want[BLACK]);
+                    ck_assert_int_eq(opp, want[WHITE]);
+                    pat_stone_counts(&b, WHITE, p0, &own, &opp);
+                    ck_assert_int_eq(own, want[WHITE]);
+                    ck_assert_int_eq(opp, want[BLACK]);
+                }
+        }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("features");
@@ -539,6 +581,7 @@ static Suite *suite(void)
     tcase_add_test(tc, older_moves_and_area);
     tcase_add_test(tc, symmetry_and_colour_swap);
     tcase_add_test(tc, large_match_agrees);
+    tcase_add_test(tc, stone_counts_match_scan);
     tcase_add_test(tc, pat3_tables);
     tcase_add_test(tc, gamma_round_trip);
     tcase_add_test(tc, gamma_errors);

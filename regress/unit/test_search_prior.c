@@ -90,9 +90,20 @@ START_TEST(prior_rank)
     orig[n] = moves[n] = PASS;
     hints[n++] = 7;
     ck_assert_int_gt(n, 20);
-    search_prior_rank(g, &b, c, moves, priors, hints, n);
+    struct search_prior_table pt;
+    ck_assert(search_prior_table_init(&pt, g));
+    ck_assert_int_gt(g->n_factors, 0);   /* the norms are in play */
+    search_prior_rank(&pt, &b, c, moves, priors, hints, n);
     struct pat_opts o;
     pat_gammas_opts(g, &o);
+    /* The stored norms give the table's strength but for the last bits. */
+    for (int i = 0; i < n; i++) {
+        pat_vec v = pat_move_features(&b, c, orig[i], &o);
+        double want = pat_gammas_strength(g, v), got = search_prior_strength(&pt, v);
+        ck_assert_msg(fabs(got - want) <= 1e-12 * want, "strength %d: %.17g, want %.17g", i,
+                      got, want);
+    }
+    search_prior_table_free(&pt);
     double sum = 0, total = 0;
     for (int i = 0; i < n; i++)
         sum += pat_gammas_strength(g, pat_move_features(&b, c, orig[i], &o));
