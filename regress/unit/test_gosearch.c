@@ -316,6 +316,59 @@ START_TEST(two_threads)
 }
 END_TEST
 
+/* Counts the expanded nodes under `n` by the state of their priors; none
+ * may be left half rewritten once the search has stopped. */
+static void count_priors(struct tree *t, struct tree_node *n, int *cheap, int *moved)
+{
+    if (!tree_is_expanded(n))
+        return;
+    uint8_t st = atomic_load(&n->state);
+    ck_assert(!(st & TREE_PRIORS_BUSY));
+    *cheap += (st & TREE_PRIORS_CHEAP) != 0;
+    *moved += (st & TREE_PRIORS_MOVED) != 0;
+    struct tree_node *ch = tree_node_at(t, n->first);
+    for (int i = 0; i < n->n_children; i++)
+        count_priors(t, &ch[i], cheap, moved);
+}
+
+/* The knowledge terms with two threads (make tsan runs this): children are
+ * expanded with cheap priors and rewritten while the other worker may be
+ * selecting among them (tree.h); with tree reuse the flags travel along.
+ * Every visit is backed up, and no rewrite is left unfinished. */
+START_TEST(two_threads_knowledge)
+{
+    const char *kv[] = {"playouts", "1500", "threads", "2", "playout", "bt", "pw_mu", "1.8",
+                        "bt_c", "0.6", "bt_k", "600", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 1500, 0);
+    int cheap = 0, moved = 0;
+    for (int i = 0; i < 3; i++) {
+        enum color c = game_to_move(&g);
+        struct search_result r = search_genmove(s, &g, c, &tc);
+        ck_assert(r.move != RESIGN);
+        struct tree_node *root = tree_root(&s->tree);
+        uint32_t sum = 0;
+        struct tree_node *ch = tree_node_at(&s->tree, root->first);
+        for (int k = 0; k < root->n_children; k++)
+            sum += tree_visits(&ch[k]);
+        /* A reused root also counts the playouts that stopped at it while
+         * it was a leaf; the first search starts from an empty tree. */
+        if (i == 0)
+            ck_assert_uint_eq(sum, tree_visits(root));
+        ck_assert_uint_le(sum, tree_visits(root));
+        count_priors(&s->tree, root, &cheap, &moved);
+        ck_assert_int_eq(game_play(&g, c, r.move), GAME_OK);
+    }
+    ck_assert_int_gt(cheap, 0);
+    ck_assert_int_gt(moved, 0);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 struct seen { int calls, max_n; int64_t last_playouts; bool sorted; };
 
 static void on_report(void *ctx, const struct search_report *r)
@@ -486,6 +539,7 @@ int main(void)
     TCase *th = tcase_create("threads");
     tcase_set_timeout(th, 300);
     tcase_add_test(th, two_threads);
+    tcase_add_test(th, two_threads_knowledge);
     tcase_add_test(th, analysis_streams);
     tcase_add_test(th, ponder_then_reuse);
     suite_add_tcase(s, th);
