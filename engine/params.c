@@ -71,8 +71,6 @@ static const struct param_def defs[] = {
      "C_BT of the knowledge bias C_BT * sqrt(K / (n + K)) * P(m); 0 = off"},
     {"bt_k", PT_DOUBLE, F(bt_k), "inf", 0, INFINITY,
      "K of the knowledge bias (inf = never fades)"},
-    {"bt_full_visits", PT_INT, F(bt_full_visits), "8", 0, 1000000,
-     "with pw_mu or bt_c on: visits a node needs before its children get the full BT priors; a younger one orders them by a cheap estimate (3x3 pattern, distances, captures and ataris); 0 = full priors at expansion"},
     {"patterns", PT_STR, F(patterns), "", 0, 0,
      "gamma table file (JSON); empty = the compiled-in default"},
     {"verbose", PT_INT, F(verbose), "0", 0, 3,

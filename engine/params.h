@@ -35,7 +35,6 @@ struct params {
     /* knowledge (issue 5) */
     double pw_mu;           /* progressive widening; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
-    int bt_full_visits;     /* visits before a node's children get the full priors */
     char patterns[512];     /* gamma table file; "" = compiled-in default */
 };
 

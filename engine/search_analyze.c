@@ -60,7 +60,7 @@ void search_fill_report(struct search *s, struct search_report *r, float *own_bu
         all[k].move = tree_move(c);
         all[k].visits = (int)v;
         all[k].winrate = tree_winrate(c, 0.5);
-        all[k].prior = tree_prior(c) > 0 ? tree_prior(c) : 1.0 / nc;
+        all[k].prior = c->prior > 0 ? c->prior : 1.0 / nc;
         all[k].score_lead = lead;
         all[k].pv_len = i;              /* child index until the sort is done */
         k++;

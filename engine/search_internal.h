@@ -182,11 +182,9 @@ void search_select_init(struct search *s);
  * *forced_result a half-point result for Black when the path ended in a
  * superko violation (-1 otherwise). */
 int search_descend(struct search_thread *t, int *forced_result);
-/* Adds the children of `n` for the position `b` with `c` to play; `visits`
- * is the node's count with this playout (virtual losses aside), which
- * decides between full and cheap priors below the root. */
+/* Adds the children of `n` for the position `b` with `c` to play. */
 bool search_expand(struct search *s, struct tree_node *n, const struct board *b, enum color c,
-                   bool at_root, uint32_t visits);
+                   bool at_root);
 bool search_hist_has(const struct search_job *j, uint64_t h);
 
 /* search_backup.c: results (half points for Black) up the path, with AMAF. */

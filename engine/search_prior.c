@@ -74,55 +74,10 @@ double search_prior_strength(const struct search_prior_table *t, pat_vec v)
     return s * exp(0.5 * (s2 - sq));
 }
 
-/* Gamma of value v of feature f, 1 for a value the table does not rate. */
-static inline double gamma_at(const struct pat_gammas *g, enum pat_feature f, unsigned v)
-{
-    return v && (int)v < g->n_values[f] ? g->gamma[f][v] : 1.0;
-}
-
-static unsigned dist_value(const struct board *b, point p, point prev)
-{
-    if (prev <= 0)
-        return 0;
-    int d = pat_distance(b, p, prev);
-    return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
-}
-
-double search_prior_cheap(const struct search_prior_table *t, const struct board *b,
-                          enum color c, point p)
-{
-    const struct pat_gammas *g = t->g;
-    if (p == PASS)
-        return gamma_at(g, PAT_F_PASS, b->last_move == PASS ? 2 : 1);
-    int cls = pat3_class(pat3_raw_from_nbr(b, c, p));
-    double s = cls >= 0 ? gamma_at(g, PAT_F_PAT3, (unsigned)cls + 1) : 1.0;
-    s *= gamma_at(g, PAT_F_DIST1, dist_value(b, p, b->last_move));
-    s *= gamma_at(g, PAT_F_DIST2, dist_value(b, p, b->last_move2));
-    /* The tactical features as far as the neighbours' liberty counts tell
-     * them: a capture (of the commonest kind), an atari, an escape. */
-    const int *o = b->geom->offs;
-    enum color them = color_other(c);
-    unsigned capture = 0, atari = 0, extend = 0;
-    for (int i = 0; i < 4; i++) {
-        point q = p + o[i];
-        if (b->color[q] != BLACK && b->color[q] != WHITE)
-            continue;
-        unsigned libs = b->str[b->sid[q]].libs;
-        if (b->color[q] == them) {
-            capture = libs == 1 ? 4 : capture;
-            atari = libs == 2 ? (b->ko ? 2 : 3) : atari;
-        } else if (libs == 1) {
-            extend = 3;
-        }
-    }
-    return s * gamma_at(g, PAT_F_CAPTURE, capture) * gamma_at(g, PAT_F_ATARI, atari) *
-           gamma_at(g, PAT_F_EXTEND, extend);
-}
-
 struct ranked {
     double strength;
     point move;
-    uint16_t index;
+    uint8_t hint;
 };
 
 static int by_strength(const void *a, const void *b)
@@ -133,70 +88,26 @@ static int by_strength(const void *a, const void *b)
     return (x->move > y->move) - (x->move < y->move);
 }
 
-/* r[0..n) sorted by decreasing strength, ties by point; returns the sum of
- * the strengths. */
-static double sort_moves(struct ranked *r, const double *strength, const point *moves, int n)
-{
-    double sum = 0;
-    for (int i = 0; i < n; i++) {
-        r[i] = (struct ranked){ .strength = strength[i], .move = moves[i], .index = (uint16_t)i };
-        sum += strength[i];
-    }
-    qsort(r, (size_t)n, sizeof r[0], by_strength);
-    return sum;
-}
-
-void search_prior_order(point *moves, const double *strength, float *priors, uint8_t *hints,
-                        int n)
-{
-    if (n <= 0)
-        return;
-    struct ranked r[BOARD_MAX_POINTS + 1];
-    uint8_t h[BOARD_MAX_POINTS + 1];
-    double sum = sort_moves(r, strength, moves, n);
-    if (hints)
-        for (int i = 0; i < n; i++)
-            h[i] = hints[i];
-    for (int i = 0; i < n; i++) {
-        moves[i] = r[i].move;
-        priors[i] = sum > 0 ? (float)(r[i].strength / sum) : 1.0f / (float)n;
-        if (hints)
-            hints[i] = h[r[i].index];
-    }
-}
-
-/* The full strengths of moves[0..n) into strength[]. */
-static void full_strengths(const struct search_prior_table *t, const struct board *b, enum color c,
-                           const point *moves, double *strength, int n)
-{
-    struct pat_opts o;
-    pat_gammas_opts(t->g, &o);
-    for (int i = 0; i < n; i++)
-        strength[i] = search_prior_strength(t, pat_move_features(b, c, moves[i], &o));
-}
-
 void search_prior_rank(const struct search_prior_table *t, const struct board *b, enum color c,
                        point *moves, float *priors, uint8_t *hints, int n)
 {
     if (n <= 0)
         return;
-    double strength[BOARD_MAX_POINTS + 1];
-    full_strengths(t, b, c, moves, strength, n);
-    search_prior_order(moves, strength, priors, hints, n);
-}
-
-void search_prior_ranks(const struct search_prior_table *t, const struct board *b, enum color c,
-                        const point *moves, float *priors, uint16_t *ranks, int n)
-{
-    if (n <= 0)
-        return;
-    double strength[BOARD_MAX_POINTS + 1];
+    struct pat_opts o;
+    pat_gammas_opts(t->g, &o);
     struct ranked r[BOARD_MAX_POINTS + 1];
-    full_strengths(t, b, c, moves, strength, n);
-    double sum = sort_moves(r, strength, moves, n);
-    for (int j = 0; j < n; j++) {
-        int i = r[j].index;
-        priors[i] = sum > 0 ? (float)(strength[i] / sum) : 1.0f / (float)n;
-        ranks[i] = (uint16_t)j;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        r[i].move = moves[i];
+        r[i].hint = hints ? hints[i] : 128;
+        r[i].strength = search_prior_strength(t, pat_move_features(b, c, moves[i], &o));
+        sum += r[i].strength;
+    }
+    qsort(r, (size_t)n, sizeof r[0], by_strength);
+    for (int i = 0; i < n; i++) {
+        moves[i] = r[i].move;
+        priors[i] = sum > 0 ? (float)(r[i].strength / sum) : 1.0f / (float)n;
+        if (hints)
+            hints[i] = r[i].hint;
     }
 }

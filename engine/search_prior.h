@@ -48,26 +48,6 @@ double search_prior_strength(const struct search_prior_table *t, pat_vec v);
 void search_prior_rank(const struct search_prior_table *t, const struct board *b, enum color c,
                        point *moves, float *priors, uint8_t *hints, int n);
 
-/* The same P(m) for moves[0..n) left in their order, with ranks[i] the place
- * of moves[i] in prior order (0 = highest; ties by point): what a node whose
- * children already exist needs (search_select.c's rewrite of cheap priors). */
-void search_prior_ranks(const struct search_prior_table *t, const struct board *b, enum color c,
-                        const point *moves, float *priors, uint16_t *ranks, int n);
-
-/* A cheap estimate of the strength of `c` at `p` (PASS allowed) in the same
- * table: the gammas of the 3x3 pattern with atari marks, dist1, dist2, and
- * capture / atari / extension as the neighbours' liberty counts show them
- * (no kinds, ladders, large patterns, factors or other features). About 150
- * instructions a move against several thousand for the full features; it
- * orders the children of young nodes (search_select.c). */
-double search_prior_cheap(const struct search_prior_table *t, const struct board *b,
-                          enum color c, point p);
-
-/* Sorts moves[0..n), with hints (NULL allowed), by decreasing strength[]
- * (ties by point) and leaves the normalised strengths in priors[]. */
-void search_prior_order(point *moves, const double *strength, float *priors, uint8_t *hints,
-                        int n);
-
 /* Progressive widening: how many children (the first ones in prior order)
  * are searchable at a node visited `visits` times, out of `n_children`.
  * T = floor(1 + ln visits / ln mu), at least 1 and at most n_children;

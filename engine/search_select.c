@@ -126,7 +126,7 @@ static uint8_t move_hint(const struct board *b, enum color c, point p)
 }
 
 bool search_expand(struct search *s, struct tree_node *n, const struct board *b, enum color c,
-                   bool at_root, uint32_t visits)
+                   bool at_root)
 {
     point moves[BOARD_MAX_POINTS + 1];
     uint8_t hints[BOARD_MAX_POINTS + 1];
@@ -152,63 +152,29 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
     hints[k] = 64;   /* a pass is rarely right while the tree still grows */
     moves[k++] = PASS;
     /* The knowledge terms need P(m) per child, and progressive widening the
-     * children in prior order: both come from one pass of the full features,
-     * or, at a young node, from the cheap estimate until it has earned
-     * bt_full_visits visits (search_upgrade_priors). */
+     * children in prior order: both come from one pass of the full features. */
     if (s->p.pw_mu > 1.0 || s->p.bt_c > 0) {
         float priors[BOARD_MAX_POINTS + 1];
         /* Another thread got here first: skip the features, which cost
          * more than a lost race. */
         if (atomic_load_explicit(&n->state, memory_order_relaxed) != TREE_UNEXPANDED)
             return false;
-        bool cheap = !at_root && visits < (uint32_t)s->p.bt_full_visits;
-        if (cheap) {
-            double strength[BOARD_MAX_POINTS + 1];
-            for (int i = 0; i < k; i++)
-                strength[i] = search_prior_cheap(&s->prior, b, c, moves[i]);
-            search_prior_order(moves, strength, priors, want_hints ? hints : NULL, k);
-        } else {
-            search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
-        }
-        return tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k, cheap);
+        search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
+        return tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k);
     }
-    return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k, false);
-}
-
-/* The full priors for the children of `n` (position `b`, `c` to move),
- * expanded with the cheap estimate: seed 002's P(m) from the whole feature
- * set, and their ranks, written over the estimate once the node has shown
- * it is worth the features (tree.h: priors in two steps). */
-static void upgrade_priors(struct search *s, struct tree_node *n, const struct board *b,
-                           enum color c)
-{
-    if (!tree_priors_claim(n))
-        return;
-    struct tree_node *ch = tree_node_at(&s->tree, n->first);
-    int nc = n->n_children;
-    point moves[BOARD_MAX_POINTS + 1];
-    float priors[BOARD_MAX_POINTS + 1];
-    uint16_t ranks[BOARD_MAX_POINTS + 1];
-    for (int i = 0; i < nc; i++)
-        moves[i] = tree_move(&ch[i]);
-    search_prior_ranks(&s->prior, b, c, moves, priors, ranks, nc);
-    for (int i = 0; i < nc; i++)
-        tree_set_prior(&ch[i], priors[i], ranks[i]);
-    tree_priors_done(n);
+    return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
 }
 
 /* The loop of select_child over the children ch[0, nc). Inlined with
  * constant `rave`, `hints` and `know` for the default (MC-RAVE, no hints, no
  * knowledge), so that the common case tests none of them per child. `forbid`
  * is the root's superko mask, or NULL below the root. With `know`, only the
- * `width` children of lowest rank (in prior order) compete, each with `bias`
- * times its prior added; past the window a child is taken only if every one
- * in it is forbidden, the one of lowest rank. Child i has rank i unless
- * `moved` (its priors were rewritten, tree.h): then the whole block is
- * scanned for the window. */
+ * first `width` children (in prior order) compete, each with `bias` times its
+ * prior added; past the window a child is taken only if every one in it is
+ * forbidden. */
 static inline __attribute__((always_inline)) struct tree_node *
 select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t *forbid,
-            double sq_ln, int rave, bool hints, bool know, int width, double bias, bool moved)
+            double sq_ln, int rave, bool hints, bool know, int width, double bias)
 {
     double fpu = s->p.fpu;
     double n0 = s->p.prior_visits;
@@ -216,12 +182,8 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
     double best_v = -1e300;
     for (int i = 0; i < nc; i++) {
         struct tree_node *c = &ch[i];
-        if (know && moved) {
-            if (tree_rank(c) >= width)
-                continue;
-        } else if (know && i >= width) {
+        if (know && i >= width && best)
             break;
-        }
         if (forbid && forbid[c->move])
             continue;
         uint64_t st = tree_stats(c);
@@ -249,22 +211,10 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
         }
         v += sq_ln * inv_sqrt1(nj);
         if (know)
-            v += bias * tree_prior(c);
+            v += bias * c->prior;
         if (v > best_v) {
             best_v = v;
             best = c;
-        }
-    }
-    if (know && !best) {
-        /* Every child in the window is forbidden (or a rewrite in progress
-         * hid them): the allowed child of lowest rank past it. */
-        uint32_t best_r = UINT32_MAX;
-        for (int i = 0; i < nc; i++) {
-            uint32_t r = moved ? tree_rank(&ch[i]) : (uint32_t)i;
-            if (r < best_r && !(forbid && forbid[ch[i].move])) {
-                best_r = r;
-                best = &ch[i];
-            }
         }
     }
     return best;
@@ -288,13 +238,13 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
     if (p->pw_mu > 1.0 || p->bt_c > 0)
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true,
                            search_pw_width(p->pw_mu, visits, nc),
-                           search_bias_coef(p->bt_c, p->bt_k, visits), tree_ranks_moved(n));
+                           search_bias_coef(p->bt_c, p->bt_k, visits));
     /* The default modes with constants, so their loops test no mode per child. */
     if (p->rave == 1 && !hints)
-        return select_loop(s, ch, nc, forbid, sq_ln, 1, false, false, nc, 0, false);
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, false, false, nc, 0);
     if (p->rave == 1 && hints)
-        return select_loop(s, ch, nc, forbid, sq_ln, 1, true, false, nc, 0, false);
-    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, false, nc, 0, false);
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, true, false, nc, 0);
+    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, false, nc, 0);
 }
 
 int search_descend(struct search_thread *t, int *forced_result)
@@ -326,14 +276,9 @@ int search_descend(struct search_thread *t, int *forced_result)
         if (!tree_is_expanded(node)) {
             if (depth > 0 && prev < j->expand_at)
                 break;
-            search_expand(s, node, b, c, depth == 0, prev + 1);
+            search_expand(s, node, b, c, depth == 0);
             if (!tree_is_expanded(node))
                 break;  /* another thread is expanding it, or the pool is full */
-        } else if (tree_priors_cheap(node) &&
-                   (depth == 0 || prev + 1 >= (uint32_t)s->p.bt_full_visits)) {
-            /* The root always gets the full priors (tree reuse may bring
-             * a young node along as the root). */
-            upgrade_priors(s, node, b, c);
         }
         struct tree_node *child = select_child(s, node, depth, depth == 0 ? own : 0);
         if (!child)

@@ -65,16 +65,14 @@ void tree_free(struct tree *t)
     memset(t, 0, sizeof *t);
 }
 
-static void node_init(struct tree_node *n, point move, float prior, uint8_t hint,
-                      uint16_t rank)
+static void node_init(struct tree_node *n, point move, float prior, uint8_t hint)
 {
     atomic_store_explicit(&n->stats, 0, memory_order_relaxed);
     atomic_store_explicit(&n->amaf, 0, memory_order_relaxed);
     n->first = 0;
     n->move = move == PASS ? TREE_PASS : (uint16_t)move;
     n->n_children = 0;
-    atomic_store_explicit(&n->prior, prior, memory_order_relaxed);
-    atomic_store_explicit(&n->rank, rank, memory_order_relaxed);
+    n->prior = prior;
     n->hint = hint;
     atomic_store_explicit(&n->state, TREE_UNEXPANDED, memory_order_relaxed);
 }
@@ -84,13 +82,13 @@ void tree_clear(struct tree *t, enum color to_move)
     struct tree_pool *p = &t->pool[t->cur];
     pool_reset(p);
     uint32_t r = atomic_fetch_add(&p->next, 1);
-    node_init(&p->nodes[r], PASS, 0, 128, 0);
+    node_init(&p->nodes[r], PASS, 0, 128);
     t->root = r;
     t->root_color = to_move;
 }
 
 bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
-                 const uint8_t *hints, int count, bool cheap)
+                 const uint8_t *hints, int count)
 {
     struct tree_pool *p = &t->pool[t->cur];
     if (count <= 0 || count > UINT16_MAX || atomic_load_explicit(&p->full, memory_order_relaxed))
@@ -108,12 +106,11 @@ bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const 
     }
     for (int i = 0; i < count; i++)
         node_init(&p->nodes[first + i], moves[i], priors ? priors[i] : 0.0f,
-                  hints ? hints[i] : 128, (uint16_t)i);
+                  hints ? hints[i] : 128);
     n->first = first;
     n->n_children = (uint16_t)count;
     /* Publish: everything written above happens-before any acquire load that sees this. */
-    atomic_store_explicit(&n->state, TREE_EXPANDED | (cheap ? TREE_PRIORS_CHEAP : 0u),
-                          memory_order_release);
+    atomic_store_explicit(&n->state, TREE_EXPANDED, memory_order_release);
     return true;
 }
 
@@ -153,10 +150,7 @@ static uint32_t copy_subtree(struct tree_pool *to, const struct tree_pool *from,
         struct tree_node *d = &to->nodes[head];
         const struct tree_node *s = &from->nodes[d->first];
         uint32_t n = s->n_children;
-        /* (No thread runs, so no rewrite of priors is half done: a copy
-         * keeps TREE_PRIORS_CHEAP and the rewrite happens in the new tree.) */
-        if ((atomic_load(&s->state) & TREE_STATE_MASK) != TREE_EXPANDED ||
-            to->capacity - tail < n) {
+        if (atomic_load(&s->state) != TREE_EXPANDED || to->capacity - tail < n) {
             atomic_store(&d->state, TREE_UNEXPANDED);
             d->first = 0;
             d->n_children = 0;

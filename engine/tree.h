@@ -33,21 +33,9 @@
  *    compare-and-swap moves UNEXPANDED -> EXPANDING may write `first` and
  *    `n_children` and initialise the children; it publishes them with a
  *    release store of EXPANDED. Readers load `state` with acquire and read
- *    `first`, `n_children` and the children's `move`, `prior`, `rank` and
- *    `hint` only after seeing EXPANDED; `first`, `n_children`, `move` and
- *    `hint` never change afterwards (until the pool is reclaimed between
- *    searches, when no thread runs).
- *  - Priors in two steps. A node may be published with TREE_PRIORS_CHEAP
- *    set next to EXPANDED: its children's `prior` and `rank` are a cheap
- *    estimate, to be replaced once (search_select.c). The one thread whose
- *    compare-and-swap adds TREE_PRIORS_BUSY rewrites every child's `prior`
- *    and `rank` (relaxed atomic stores) and then release-stores EXPANDED |
- *    TREE_PRIORS_MOVED (the ranks are now a permutation of the block; in
- *    every other node child i has rank i). Meanwhile other threads keep selecting with relaxed loads
- *    and may see old and new values mixed (two children of one rank, or
- *    none): one playout steered by a slightly wrong window, no data race,
- *    and nothing else reads the pair as a unit. The children's statistics
- *    and subtrees stay where they are: only the ranks move, never a node.
+ *    `first`, `n_children` and the children's `move`, `prior` and `hint` only after
+ *    seeing EXPANDED; those fields never change afterwards (until the pool is
+ *    reclaimed between searches, when no thread runs).
  *  - A thread that finds a node EXPANDING (another thread is filling it) just
  *    treats it as a leaf for this playout: no waiting, no lock.
  *  - When the pool is full, tree_expand fails, the node stays a leaf, the
@@ -55,8 +43,8 @@
  *
  * Size: a node is 32 bytes (static_assert below): two 64-bit counter pairs,
  * the first-child index, move and child count as 16-bit fields, the prior as
- * a float, the 1-byte state and 1-byte hint and the 16-bit rank, a power of
- * two so two nodes share a 64-byte cache line and an index turns into an address with a shift. There
+ * a float, the 1-byte state and 1-byte hint, padded to a power of two so two nodes share a
+ * 64-byte cache line and an index turns into an address with a shift. There
  * is no virtual-loss field (it lives in the visits) and no parent pointer (the
  * descent keeps its path on the thread's stack). Counts are 32-bit: four
  * billion playouts through one node is more than any search here runs.
@@ -72,12 +60,6 @@
 #include "engine/board.h"
 
 enum tree_state { TREE_UNEXPANDED = 0, TREE_EXPANDING = 1, TREE_EXPANDED = 2 };
-/* `state` holds the tree_state in its low two bits and, once EXPANDED, these
- * flags about the children's priors (see the protocol above). */
-#define TREE_STATE_MASK 3u
-#define TREE_PRIORS_CHEAP 4u        /* priors and ranks are the cheap estimate */
-#define TREE_PRIORS_BUSY 8u         /* a thread is writing the full ones */
-#define TREE_PRIORS_MOVED 16u       /* the full ones are in: ranks no longer follow the block */
 
 /* PASS is kept as 0 in `move` (point 0 is border, never a vertex). */
 #define TREE_PASS 0
@@ -93,10 +75,9 @@ struct tree_node {
     uint32_t first;                 /* index of the first child; valid once EXPANDED */
     uint16_t move;                  /* point, TREE_PASS for a pass */
     uint16_t n_children;            /* valid once EXPANDED */
-    _Atomic float prior;            /* static probability of the move (0 if unknown) */
-    _Atomic uint8_t state;          /* enum tree_state | TREE_PRIORS_* */
+    float prior;                    /* static probability of the move (0 if unknown) */
+    _Atomic uint8_t state;          /* enum tree_state */
     uint8_t hint;                   /* tactical prior value of the move, 0..255 = 0..1 (128 neutral) */
-    _Atomic uint16_t rank;          /* place of `prior` among the siblings' (0 = highest) */
 };
 
 _Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 bytes");
@@ -142,62 +123,14 @@ static inline point tree_move(const struct tree_node *n)
 
 /* Claims `n` for expansion and allocates `count` children with moves `moves`
  * (PASS allowed), priors `priors` and hints `hints` (either may be NULL:
- * 0 and 128); child i gets rank i, so the moves come in prior order. With
- * `cheap`, the node is published with TREE_PRIORS_CHEAP (the priors are an
- * estimate to be replaced). Returns true if this call expanded the node;
- * false if another thread holds it, it was already expanded, or the pool is
- * full. */
+ * 0 and 128). Returns true if this call expanded the node; false if another
+ * thread holds it, it was already expanded, or the pool is full. */
 bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
-                 const uint8_t *hints, int count, bool cheap);
+                 const uint8_t *hints, int count);
 
 static inline bool tree_is_expanded(const struct tree_node *n)
 {
-    return (atomic_load_explicit(&n->state, memory_order_acquire) & TREE_STATE_MASK) ==
-           TREE_EXPANDED;
-}
-
-/* Are the children's priors of the expanded node `n` still the estimate? */
-static inline bool tree_priors_cheap(const struct tree_node *n)
-{
-    return atomic_load_explicit(&n->state, memory_order_relaxed) & TREE_PRIORS_CHEAP;
-}
-
-/* Claims the rewrite of the priors of `n` (expanded with cheap ones); false
- * if another thread has it or it is done. The winner sets every child's
- * prior with tree_set_prior and then calls tree_priors_done. */
-static inline bool tree_priors_claim(struct tree_node *n)
-{
-    uint8_t expect = TREE_EXPANDED | TREE_PRIORS_CHEAP;
-    return atomic_compare_exchange_strong_explicit(&n->state, &expect,
-                                                   TREE_EXPANDED | TREE_PRIORS_CHEAP |
-                                                       TREE_PRIORS_BUSY,
-                                                   memory_order_acquire, memory_order_relaxed);
-}
-static inline void tree_set_prior(struct tree_node *child, float prior, uint16_t rank)
-{
-    atomic_store_explicit(&child->prior, prior, memory_order_relaxed);
-    atomic_store_explicit(&child->rank, rank, memory_order_relaxed);
-}
-static inline void tree_priors_done(struct tree_node *n)
-{
-    atomic_store_explicit(&n->state, TREE_EXPANDED | TREE_PRIORS_MOVED, memory_order_release);
-}
-
-/* Do the ranks of the children of `n` differ from their places in the block
- * (rewritten, or being rewritten)? */
-static inline bool tree_ranks_moved(const struct tree_node *n)
-{
-    return atomic_load_explicit(&n->state, memory_order_relaxed) &
-           (TREE_PRIORS_BUSY | TREE_PRIORS_MOVED);
-}
-
-static inline float tree_prior(const struct tree_node *n)
-{
-    return atomic_load_explicit(&n->prior, memory_order_relaxed);
-}
-static inline uint16_t tree_rank(const struct tree_node *n)
-{
-    return atomic_load_explicit(&n->rank, memory_order_relaxed);
+    return atomic_load_explicit(&n->state, memory_order_acquire) == TREE_EXPANDED;
 }
 
 /* Virtual loss: called on the way down through `n`; returns the visits

@@ -316,25 +316,10 @@ START_TEST(two_threads)
 }
 END_TEST
 
-/* Counts the expanded nodes under `n` by the state of their priors; none
- * may be left half rewritten once the search has stopped. */
-static void count_priors(struct tree *t, struct tree_node *n, int *cheap, int *moved)
-{
-    if (!tree_is_expanded(n))
-        return;
-    uint8_t st = atomic_load(&n->state);
-    ck_assert(!(st & TREE_PRIORS_BUSY));
-    *cheap += (st & TREE_PRIORS_CHEAP) != 0;
-    *moved += (st & TREE_PRIORS_MOVED) != 0;
-    struct tree_node *ch = tree_node_at(t, n->first);
-    for (int i = 0; i < n->n_children; i++)
-        count_priors(t, &ch[i], cheap, moved);
-}
-
-/* The knowledge terms with two threads (make tsan runs this): children are
- * expanded with cheap priors and rewritten while the other worker may be
- * selecting among them (tree.h); with tree reuse the flags travel along.
- * Every visit is backed up, and no rewrite is left unfinished. */
+/* The knowledge terms with two threads (make tsan runs this): BT playouts,
+ * priors computed at expansion by whichever worker claims the node, PW and
+ * the bias read by both, tree reuse between moves. Every visit of a fresh
+ * tree is backed up, and the root's children keep their prior order. */
 START_TEST(two_threads_knowledge)
 {
     const char *kv[] = {"playouts", "1500", "threads", "2", "playout", "bt", "pw_mu", "1.8",
@@ -344,7 +329,6 @@ START_TEST(two_threads_knowledge)
     game_init(&g, 9, 7.5);
     struct time_control tc;
     timectl_init(&tc, 1500, 0);
-    int cheap = 0, moved = 0;
     for (int i = 0; i < 3; i++) {
         enum color c = game_to_move(&g);
         struct search_result r = search_genmove(s, &g, c, &tc);
@@ -352,18 +336,18 @@ START_TEST(two_threads_knowledge)
         struct tree_node *root = tree_root(&s->tree);
         uint32_t sum = 0;
         struct tree_node *ch = tree_node_at(&s->tree, root->first);
-        for (int k = 0; k < root->n_children; k++)
+        for (int k = 0; k < root->n_children; k++) {
             sum += tree_visits(&ch[k]);
+            if (k > 0)
+                ck_assert(ch[k].prior <= ch[k - 1].prior);
+        }
         /* A reused root also counts the playouts that stopped at it while
          * it was a leaf; the first search starts from an empty tree. */
         if (i == 0)
             ck_assert_uint_eq(sum, tree_visits(root));
         ck_assert_uint_le(sum, tree_visits(root));
-        count_priors(&s->tree, root, &cheap, &moved);
         ck_assert_int_eq(game_play(&g, c, r.move), GAME_OK);
     }
-    ck_assert_int_gt(cheap, 0);
-    ck_assert_int_gt(moved, 0);
     game_free(&g);
     search_free(s);
 }

@@ -225,96 +225,6 @@ START_TEST(bias_in_search)
 }
 END_TEST
 
-/* Priors in two steps, walked over a whole tree: below the root, a node
- * expanded before bt_full_visits visits orders its children by the cheap
- * estimate (rank = place in the block, priors = normalised estimates) until
- * it reaches that many visits; from then on every child holds the full P(m)
- * of its position and its rank in prior order. The root has full priors. */
-struct walk {
-    struct search *s;
-    int cheap, full;
-    int promoted;           /* children visited from past the cheap window */
-};
-
-static void check_node(struct walk *w, struct tree_node *n, const struct board *b, enum color c,
-                       int depth)
-{
-    if (!tree_is_expanded(n))
-        return;
-    struct search *s = w->s;
-    struct tree_node *ch = tree_node_at(&s->tree, n->first);
-    int nc = n->n_children;
-    point moves[BOARD_MAX_POINTS + 1];
-    float full[BOARD_MAX_POINTS + 1];
-    uint16_t ranks[BOARD_MAX_POINTS + 1];
-    for (int i = 0; i < nc; i++)
-        moves[i] = tree_move(&ch[i]);
-    if (depth == 0) {
-        ck_assert(!tree_priors_cheap(n) && !tree_ranks_moved(n));
-    } else if (tree_visits(n) >= 8) {
-        ck_assert_msg(!tree_priors_cheap(n) && tree_ranks_moved(n),
-                      "node at depth %d with %u visits still has cheap priors", depth,
-                      tree_visits(n));
-        search_prior_ranks(&s->prior, b, c, moves, full, ranks, nc);
-        bool seen[BOARD_MAX_POINTS + 1] = { false };
-        /* Before the rewrite at most T(7 + 3) = 4 children (the first four
-         * in the block) were searchable; after it the window follows the
-         * ranks: a child from further down the block has visits only if
-         * its full rank is within T of the node's final count. */
-        int width = search_pw_width(1.8, tree_visits(n) + 3, nc);
-        for (int i = 0; i < nc; i++) {
-            if (i >= 4 && ranks[i] >= width)
-                ck_assert_msg(tree_visits(&ch[i]) == 0, "child %d of rank %d (width %d) visited",
-                              i, ranks[i], width);
-            w->promoted += i >= 4 && tree_visits(&ch[i]) > 0;
-            ck_assert(tree_prior(&ch[i]) == full[i]);
-            ck_assert_int_eq(tree_rank(&ch[i]), ranks[i]);
-            ck_assert(ranks[i] < nc && !seen[ranks[i]]);
-            seen[ranks[i]] = true;
-        }
-        w->full++;
-    } else {
-        ck_assert(tree_priors_cheap(n) && !tree_ranks_moved(n));
-        double sum = 0;
-        for (int i = 0; i < nc; i++)
-            sum += search_prior_cheap(&s->prior, b, c, moves[i]);
-        for (int i = 0; i < nc; i++) {
-            ck_assert_int_eq(tree_rank(&ch[i]), i);
-            double want = search_prior_cheap(&s->prior, b, c, moves[i]) / sum;
-            ck_assert(fabs(tree_prior(&ch[i]) - want) <= 1e-6 * want + 1e-12);
-            if (i > 0)
-                ck_assert(tree_prior(&ch[i]) <= tree_prior(&ch[i - 1]));
-        }
-        w->cheap++;
-    }
-    for (int i = 0; i < nc; i++) {
-        struct board nb;
-        board_copy(&nb, b);
-        board_play_known_legal(&nb, c, moves[i]);
-        check_node(w, &ch[i], &nb, color_other(c), depth + 1);
-    }
-}
-
-START_TEST(two_step_priors)
-{
-    const char *kv[] = { "pw_mu", "1.8", "bt_c", "0.6", "bt_k", "600", "playout", "bt",
-                         "bt_full_visits", "8", NULL };
-    struct search *s = make(kv);
-    struct game g;
-    game_init(&g, 9, 7.5);
-    struct time_control tc;
-    timectl_init(&tc, 1500, 0);
-    search_genmove(s, &g, BLACK, &tc);
-    struct walk w = { .s = s };
-    check_node(&w, tree_root(&s->tree), &s->root_board, BLACK, 0);
-    ck_assert_int_gt(w.cheap, 20);
-    ck_assert_int_gt(w.full, 20);
-    ck_assert_int_gt(w.promoted, 0);
-    game_free(&g);
-    search_free(s);
-}
-END_TEST
-
 static Suite *suite(void)
 {
     Suite *s = suite_create("search_prior");
@@ -325,7 +235,6 @@ static Suite *suite(void)
     tcase_add_test(tc, prior_rank);
     tcase_add_test(tc, pw_in_search);
     tcase_add_test(tc, bias_in_search);
-    tcase_add_test(tc, two_step_priors);
     suite_add_tcase(s, tc);
     return s;
 }

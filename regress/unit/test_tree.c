@@ -10,7 +10,7 @@ static void expand_n(struct tree *t, struct tree_node *n, int count, int base)
     point moves[400];
     for (int i = 0; i < count; i++)
         moves[i] = i == 0 ? PASS : base + i;
-    ck_assert(tree_expand(t, n, moves, NULL, NULL, count, false));
+    ck_assert(tree_expand(t, n, moves, NULL, NULL, count));
 }
 
 START_TEST(expand_once)
@@ -23,7 +23,7 @@ START_TEST(expand_once)
     ck_assert(tree_is_expanded(r));
     ck_assert_int_eq(r->n_children, 10);
     point m[1] = {30};
-    ck_assert(!tree_expand(&t, r, m, NULL, NULL, 1, false));     /* second claim refused */
+    ck_assert(!tree_expand(&t, r, m, NULL, NULL, 1));     /* second claim refused */
     ck_assert_ptr_nonnull(tree_child(&t, r, PASS));
     ck_assert_ptr_nonnull(tree_child(&t, r, 25));
     ck_assert_ptr_null(tree_child(&t, r, 40));
@@ -64,7 +64,7 @@ START_TEST(full_pool)
         point moves[300];
         for (int j = 0; j < 300; j++)
             moves[j] = j + 1;
-        if (tree_expand(&t, c, moves, NULL, NULL, 300, false))
+        if (tree_expand(&t, c, moves, NULL, NULL, 300))
             expanded++;
         else {
             refused++;
@@ -132,12 +132,12 @@ static void *racer(void *arg)
     for (int k = 0; k < rc->rounds; k++) {
         tree_descend(r, 3);
         if (!tree_is_expanded(r))
-            tree_expand(rc->t, r, moves, NULL, NULL, 50, false);
+            tree_expand(rc->t, r, moves, NULL, NULL, 50);
         if (tree_is_expanded(r)) {
             struct tree_node *c = tree_node_at(rc->t, r->first + (uint32_t)(k % r->n_children));
             tree_descend(c, 3);
             if (!tree_is_expanded(c))
-                tree_expand(rc->t, c, moves, NULL, NULL, 50, false);
+                tree_expand(rc->t, c, moves, NULL, NULL, 50);
             tree_amaf_add(c, 2);
             tree_backup(c, 3, 2);
         }
