@@ -3,6 +3,8 @@
 #include "patterns/features.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16 };
@@ -140,30 +142,80 @@ void pat_large_hashes(const struct board *b, enum color c, point p,
     }
 }
 
+/* The off-board points of a diamond depend only on where the move is, and
+ * their colour is the same for both movers: per board size, per vertex
+ * (y * size + x) and per diamond size, the XOR of their keys under each of
+ * the 8 symmetries, cumulative over sizes. On 9x9 most of a large diamond is
+ * off the board, and these XORs were most of pat_large_match's work. Built
+ * on first use of a size (N^2 x 704 bytes, 254 KB for 19x19), kept for the
+ * life of the process. */
+static _Atomic(uint64_t *) offboard[BOARD_MAX_SIZE + 1];
+static pthread_mutex_t offboard_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const uint64_t *offboard_of(int size)
+{
+    uint64_t *tab = atomic_load_explicit(&offboard[size], memory_order_acquire);
+    if (tab)
+        return tab;
+    pthread_mutex_lock(&offboard_lock);
+    tab = atomic_load_explicit(&offboard[size], memory_order_relaxed);
+    if (!tab) {
+        tab = malloc((size_t)size * (size_t)size * PAT_LARGE_NSIZES * 8 * sizeof *tab);
+        if (!tab) {
+            fprintf(stderr, "hane: out of memory for the large-pattern tables\n");
+            abort();
+        }
+        for (int y0 = 0; y0 < size; y0++)
+            for (int x0 = 0; x0 < size; x0++) {
+                uint64_t *out = tab + (size_t)(y0 * size + x0) * PAT_LARGE_NSIZES * 8;
+                uint64_t h[8] = { 0 };
+                int k = 0;
+                for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
+                    for (; k < size_end[s]; k++) {
+                        int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
+                        if (x >= 0 && y >= 0 && x < size && y < size)
+                            continue;
+                        for (int t = 0; t < 8; t++)
+                            h[t] ^= key[perm[t][k]][OFFBOARD];
+                    }
+                    for (int t = 0; t < 8; t++)
+                        out[s * 8 + t] = h[t];
+                }
+            }
+        atomic_store_explicit(&offboard[size], tab, memory_order_release);
+    }
+    pthread_mutex_unlock(&offboard_lock);
+    return tab;
+}
+
 uint32_t pat_large_match(const struct board *b, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict)
 {
+    large_init();
     int size = b->size;
     int x0 = board_x(b, p), y0 = board_y(b, p);
     const uint8_t *swap = c == WHITE ? (const uint8_t[4]){ 0, 2, 1, 3 }
                                      : (const uint8_t[4]){ 0, 1, 2, 3 };
-    uint64_t h[8] = { 0 };
+    const uint64_t *off = offboard_of(size) + (size_t)(y0 * size + x0) * PAT_LARGE_NSIZES * 8;
+    uint64_t h[8] = { 0 };     /* the stones' keys; the off-board ones come from `off` */
     uint32_t best = 0;
     int k = 0;
     for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
         for (; k < size_end[s]; k++) {
             int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
-            int col = x < 0 || y < 0 || x >= size || y >= size
-                      ? OFFBOARD : swap[b->color[board_point(b, x, y)]];
+            if (x < 0 || y < 0 || x >= size || y >= size)
+                continue;
+            int col = swap[b->color[board_point(b, x, y)]];
             if (col == EMPTY)
                 continue;
             for (int t = 0; t < 8; t++)
                 h[t] ^= key[perm[t][k]][col];
         }
-        uint64_t m = h[0];
+        const uint64_t *o = off + s * 8;
+        uint64_t m = h[0] ^ o[0];
         for (int t = 1; t < 8; t++)
-            if (h[t] < m)
-                m = h[t];
+            if ((h[t] ^ o[t]) < m)
+                m = h[t] ^ o[t];
         uint32_t idx = lookup(dict, m ^ size_key[s]);
         if (!idx)
             break;   /* larger sizes cannot be known either (see features.h) */

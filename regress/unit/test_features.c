@@ -328,14 +328,15 @@ END_TEST
 /* pat_large_match (incremental, stops at the first unknown size) agrees with
  * hashing every size and taking the largest known one, on a dictionary cut by
  * a count of played moves as the trainer makes it. */
-START_TEST(large_match_agrees)
+/* pat_large_match against pat_large_hashes + look-ups on an N x N board with
+ * `c` to move. */
+static void large_match_on(int N, enum color c)
 {
     struct board b;
-    board_clear(&b, 13);
-    enum color c = BLACK;
+    board_clear(&b, N);
     struct pat_gammas *t = pat_gammas_new();
-    for (int n = 0; n < 70;) {
-        point p = board_point(&b, (int)rnd(13), (int)rnd(13));
+    for (int n = 0; n < N * N * 2 / 5;) {
+        point p = board_point(&b, (int)rnd((unsigned)N), (int)rnd((unsigned)N));
         if (!board_is_legal(&b, c, p))
             continue;
         board_play(&b, c, p);
@@ -344,8 +345,8 @@ START_TEST(large_match_agrees)
     }
     /* the dictionary: the first few sizes around some of the empty points, as
      * a count threshold would leave them (a size implies all smaller ones) */
-    for (int y = 0; y < 13; y++)
-        for (int x = 0; x < 13; x++) {
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
             point p = board_point(&b, x, y);
             if (b.color[p] != EMPTY || rnd(2))
                 continue;
@@ -356,8 +357,8 @@ START_TEST(large_match_agrees)
                 pat_gammas_large_add(t, h[s], s);
         }
     int hits = 0;
-    for (int y = 0; y < 13; y++)
-        for (int x = 0; x < 13; x++) {
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
             point p = board_point(&b, x, y);
             if (b.color[p] != EMPTY)
                 continue;
@@ -376,6 +377,16 @@ START_TEST(large_match_agrees)
         }
     ck_assert_int_gt(hits, 0);   /* the test saw some known patterns */
     pat_gammas_free(t);
+}
+
+START_TEST(large_match_agrees)
+{
+    /* Several sizes, so the diamonds are cut by the edges in every way
+     * (pat_large_match adds the off-board points from per-size tables). */
+    large_match_on(13, BLACK);
+    large_match_on(5, WHITE);
+    large_match_on(9, BLACK);
+    large_match_on(19, WHITE);
 }
 END_TEST
 
