@@ -115,10 +115,10 @@ START_TEST(prior_rank)
         ck_assert_msg(fabs(priors[i] - want) < 1e-6 * (want > 1e-3 ? want * 1e3 : 1),
                       "prior %d: %g, want %g", i, priors[i], want);
         ck_assert_int_eq(hints[i], moves[i] == PASS ? 7 : (uint8_t)(moves[i] & 0xff));
-        bool found = false;
+        int found = 0;      /* exactly once: the result is a permutation */
         for (int k = 0; k < n; k++)
-            found |= orig[k] == moves[i];
-        ck_assert(found);
+            found += orig[k] == moves[i];
+        ck_assert_int_eq(found, 1);
     }
     ck_assert(fabs(total - 1.0) < 1e-4);
     ck_assert(priors[0] > 5 * priors[n / 2]);   /* the model has opinions here */
