@@ -19,9 +19,14 @@
 
 struct bt_state {
     const struct pat_gammas *g;
-    /* pat3 gamma of every 16-bit neighbourhood code without atari marks,
-     * [0] Black to move, [1] White: one load instead of the class look-up
-     * and colour swap (codes with a string in atari take the long way). */
+    /* The whole weight of a point whose orthogonal strings all have three
+     * or more liberties (or that has none), by its 16-bit neighbourhood code,
+     * [0] Black to move, [1] White: the pat3 gamma, 0 for an own eye or a
+     * suicide, times the self-atari gamma for a lone stone left with one
+     * liberty. Such a point has no atari mark, capture, atari or extension,
+     * so the code decides everything: one load instead of the class look-up,
+     * colour swap and the eye, legality and self-atari tests (points next
+     * to a string with one or two liberties take the long way). */
     float *g16;
     /* Tactical gammas by feature value (index 0 = absent = 1). */
     float g_cap[8], g_ext[8], g_atari[4], g_self[4];
@@ -194,22 +199,8 @@ static void point_weights(struct bt_state *st, const struct board *b, point p, f
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     bool open = empties != 0;
     if (min_libs >= 3) {
-        /* Every string next to p has 3+ liberties: no capture, atari,
-         * extension or atari mark, and an own string leaves the new one at
-         * least two liberties; a self-atari only when no own string joins
-         * and p has at most one empty neighbour. */
-        bool lonely = (empties & (empties - 1)) == 0;
-        for (int c = BLACK; c <= WHITE; c++) {
-            if (board_code_eyelike(code, (enum color)c))
-                continue;
-            if (!open && !board_legal_surrounded(b, (enum color)c, p, code))
-                continue;
-            float w = st->g16[(c - 1) * 65536 + code];
-            unsigned own = (code >> (c - 1)) & ~(code >> (2 - c)) & 0x55;
-            if (!own && lonely)
-                w *= st->g_self[1];
-            out[c - 1] = w;
-        }
+        out[0] = st->g16[code];
+        out[1] = st->g16[65536 + code];
         return;
     }
     struct bt_nbrs nb;
@@ -644,6 +635,24 @@ static unsigned dist_value(int d)
     return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
+/* The g16 entry of `code` for `c` (see struct bt_state). With every
+ * neighbouring string at three liberties or more, a move with no empty
+ * neighbour is legal exactly when it joins an own string, and a lone stone
+ * with at most one empty neighbour is a self-atari of one stone. */
+static float calm_weight(const struct bt_state *st, unsigned code, enum color c)
+{
+    if (board_code_eyelike(code, c))
+        return 0.0f;
+    bool own = board_code_friends(code, c) != 0;
+    if (!board_code_has_empty(code) && !own)
+        return 0.0f;
+    unsigned empties = ~(code | (code >> 1)) & 0x55;
+    float w = pat_gammas_pat3(st->g, c == WHITE ? pat3_swap_colors(code) : code);
+    if (!own && (empties & (empties - 1)) == 0)
+        w *= st->g_self[1];
+    return w;
+}
+
 bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
 {
     pat_init();
@@ -665,10 +674,9 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
         free(st);
         return false;
     }
-    for (uint32_t code = 0; code < 65536; code++) {
-        st->g16[code] = pat_gammas_pat3(g, code);
-        st->g16[65536 + code] = pat_gammas_pat3(g, pat3_swap_colors(code));
-    }
+    for (uint32_t code = 0; code < 65536; code++)
+        for (int c = BLACK; c <= WHITE; c++)
+            st->g16[(c - 1) * 65536 + code] = calm_weight(st, code, (enum color)c);
     for (int i = 0; i <= 2 * BT_NEAR_D; i++)
         st->near_half[i] = -1;
     /* dist1: factors relative to the geometric mean of the far values. */

@@ -86,9 +86,18 @@ static bool load_gammas(struct search *s, const struct params *p, char *err, int
             return false;
         }
     }
+    const struct pat_gammas *g = own ? own : pat_gammas_default();
+    struct search_prior_table pt;
+    if (!search_prior_table_init(&pt, g)) {
+        pat_gammas_free(own);
+        snprintf(err, err_len, "patterns: out of memory");
+        return false;
+    }
+    search_prior_table_free(&s->prior);
     pat_gammas_free(s->gammas_owned);
     s->gammas_owned = own;
-    s->gammas = own ? own : pat_gammas_default();
+    s->gammas = g;
+    s->prior = pt;
     return true;
 }
 
@@ -185,6 +194,7 @@ void search_free(struct search *s)
     search_analyze_stop(s);
     free_threads(s);
     tree_free(&s->tree);
+    search_prior_table_free(&s->prior);
     pat_gammas_free(s->gammas_owned);
     game_free(&s->root_game);
     free(s->job.hist);

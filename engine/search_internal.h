@@ -19,6 +19,7 @@
 #include "engine/playout.h"
 #include "engine/rng.h"
 #include "engine/search.h"
+#include "engine/search_prior.h"
 #include "engine/tree.h"
 
 /* Deepest tree path followed; beyond it the playout takes over. */
@@ -161,6 +162,9 @@ struct search {
      * gammas_owned when loaded from a file. Read-only during a search. */
     const struct pat_gammas *gammas;
     struct pat_gammas *gammas_owned;
+    /* The same table made ready for the priors at expansion (search_prior.h),
+     * rebuilt whenever `gammas` changes. */
+    struct search_prior_table prior;
     /* kgs-genmove_cleanup: the opponent's dead stones (search_decide). */
     uint8_t cleanup_dead[BOARD_MAX_POINTS];
 };

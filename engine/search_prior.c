@@ -3,8 +3,76 @@
 
 #include <stdlib.h>
 
-#include "patterns/features.h"
 #include "patterns/gammas.h"
+
+bool search_prior_table_init(struct search_prior_table *t, const struct pat_gammas *g)
+{
+    *t = (struct search_prior_table){ .g = g };
+    int k = g->n_factors;
+    if (!k)
+        return true;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        int n = g->n_slots[f];
+        if (n <= 0)
+            continue;
+        t->norm[f] = malloc((size_t)n * sizeof *t->norm[f]);
+        if (!t->norm[f]) {
+            search_prior_table_free(t);
+            return false;
+        }
+        for (int slot = 0; slot < n; slot++) {
+            const float *u = g->factor[f] + (size_t)slot * (size_t)k;
+            double sq = 0;
+            for (int i = 0; i < k; i++)
+                sq += (double)u[i] * u[i];
+            t->norm[f][slot] = sq;
+        }
+    }
+    return true;
+}
+
+void search_prior_table_free(struct search_prior_table *t)
+{
+    for (int f = 0; f < PAT_NFEAT; f++)
+        free(t->norm[f]);
+    *t = (struct search_prior_table){ 0 };
+}
+
+double search_prior_strength(const struct search_prior_table *t, pat_vec v)
+{
+    const struct pat_gammas *g = t->g;
+    int k = g->n_factors;
+    float sum[PAT_MAX_FACTORS] = { 0 };
+    double s = 1.0, sq = 0;
+    for (int f = 0; f < PAT_NFEAT; f++) {
+        unsigned x = pat_get(v, (enum pat_feature)f);
+        if (!x)
+            continue;
+        s *= g->gamma[f][x];
+        if (!k)
+            continue;
+        unsigned slot = pat_factor_slot(g, f, x);
+        if ((int)slot >= g->n_slots[f])
+            continue;
+        /* The vector sum in the order of pat_gammas_factor_sum, so it is the
+         * same float; only the squared norms come summed per slot. */
+        const float *u = g->factor[f] + (size_t)slot * (size_t)k;
+        if (k == 8) {   /* the trained tables' size: a loop the compiler unrolls */
+            for (int i = 0; i < 8; i++)
+                sum[i] += u[i];
+        } else {
+            for (int i = 0; i < k; i++)
+                sum[i] += u[i];
+        }
+        sq += t->norm[f][slot];
+    }
+    if (!k)
+        return s;
+    double s2 = 0;
+    for (int i = 0; i < k; i++)
+        s2 += (double)sum[i] * sum[i];
+    return s * exp(0.5 * (s2 - sq));
+}
 
 struct ranked {
     double strength;
@@ -12,30 +80,62 @@ struct ranked {
     uint8_t hint;
 };
 
-static int by_strength(const void *a, const void *b)
+/* The children's order: decreasing strength, ties by point (a total order,
+ * the moves being distinct, so any correct sort gives the same result). */
+static inline bool before(const struct ranked *x, const struct ranked *y)
 {
-    const struct ranked *x = a, *y = b;
-    if (x->strength != y->strength)
-        return x->strength < y->strength ? 1 : -1;
-    return (x->move > y->move) - (x->move < y->move);
+    return x->strength != y->strength ? x->strength > y->strength : x->move < y->move;
 }
 
-void search_prior_rank(const struct pat_gammas *g, const struct board *b, enum color c,
+/* Sorts r[0, n) in that order: insertion sort of runs of 8, then bottom-up
+ * merges. qsort's calls through a comparison pointer and its memcpy of each
+ * element cost several times more for the ~80 moves of a 9x9 node. */
+static void sort_ranked(struct ranked *r, int n)
+{
+    enum { RUN = 8 };
+    for (int lo = 0; lo < n; lo += RUN) {
+        int hi = lo + RUN < n ? lo + RUN : n;
+        for (int i = lo + 1; i < hi; i++) {
+            struct ranked x = r[i];
+            int j = i;
+            for (; j > lo && before(&x, &r[j - 1]); j--)
+                r[j] = r[j - 1];
+            r[j] = x;
+        }
+    }
+    struct ranked tmp[BOARD_MAX_POINTS + 1];
+    for (int w = RUN; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = before(&r[j], &r[i]) ? r[j++] : r[i++];
+            while (i < mid)
+                tmp[k++] = r[i++];
+            while (j < hi)
+                tmp[k++] = r[j++];
+        }
+        for (int i = 0; i < n; i++)
+            r[i] = tmp[i];
+    }
+}
+
+void search_prior_rank(const struct search_prior_table *t, const struct board *b, enum color c,
                        point *moves, float *priors, uint8_t *hints, int n)
 {
     if (n <= 0)
         return;
     struct pat_opts o;
-    pat_gammas_opts(g, &o);
+    pat_gammas_opts(t->g, &o);
     struct ranked r[BOARD_MAX_POINTS + 1];
     double sum = 0;
     for (int i = 0; i < n; i++) {
         r[i].move = moves[i];
         r[i].hint = hints ? hints[i] : 128;
-        r[i].strength = pat_gammas_strength(g, pat_move_features(b, c, moves[i], &o));
+        r[i].strength = search_prior_strength(t, pat_move_features(b, c, moves[i], &o));
         sum += r[i].strength;
     }
-    qsort(r, (size_t)n, sizeof r[0], by_strength);
+    sort_ranked(r, n);
     for (int i = 0; i < n; i++) {
         moves[i] = r[i].move;
         priors[i] = sum > 0 ? (float)(r[i].strength / sum) : 1.0f / (float)n;

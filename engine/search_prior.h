@@ -11,18 +11,41 @@
 #define HANE_SEARCH_PRIOR_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/board.h"
 
+#include "patterns/features.h"
+
 struct pat_gammas;
 
+/* A gamma table made ready for ranking: the table and, for every factor slot
+ * of every feature, the squared norm of its factor vector. The interaction of
+ * a move is (|sum of its vectors|^2 - sum of their squared norms) / 2, and the
+ * second sum was most of its cost (a double product per factor per feature,
+ * which the compiler may not reorder). Built once per table: the table must
+ * not change while it is in use. */
+struct search_prior_table {
+    const struct pat_gammas *g;
+    double *norm[PAT_NFEAT];        /* norm[f][slot]; NULL without factors */
+};
+
+/* False if memory runs out (*t is then empty and needs no free). */
+bool search_prior_table_init(struct search_prior_table *t, const struct pat_gammas *g);
+void search_prior_table_free(struct search_prior_table *t);
+
+/* Strength of a move with feature vector `v`: pat_gammas_strength of the
+ * table, computed with the stored norms (the same value up to rounding in the
+ * last bits). */
+double search_prior_strength(const struct search_prior_table *t, pat_vec v);
+
 /* P(m) of `c` playing each of moves[0..n) (legal moves, PASS allowed) on `b`:
- * the product of the move's feature gammas in table `g`, normalised over these
- * n moves (the node's moves, not all legal ones), into priors[]. Then sorts
- * moves, priors and hints (hints may be NULL) together by decreasing prior,
- * ties by point, so that the children come in prior order. */
-void search_prior_rank(const struct pat_gammas *g, const struct board *b, enum color c,
+ * the product of the move's feature gammas in table `t`, normalised over
+ * these n moves (the node's moves, not all legal ones), into priors[]. Then
+ * sorts moves, priors and hints (hints may be NULL) together by decreasing
+ * prior, ties by point, so that the children come in prior order. */
+void search_prior_rank(const struct search_prior_table *t, const struct board *b, enum color c,
                        point *moves, float *priors, uint8_t *hints, int n);
 
 /* Progressive widening: how many children (the first ones in prior order)

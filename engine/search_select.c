@@ -159,7 +159,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
          * more than a lost race. */
         if (atomic_load_explicit(&n->state, memory_order_relaxed) != TREE_UNEXPANDED)
             return false;
-        search_prior_rank(s->gammas, b, c, moves, priors, want_hints ? hints : NULL, k);
+        search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
         return tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k);
     }
     return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);

@@ -3,6 +3,8 @@
 #include "patterns/features.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16 };
@@ -14,7 +16,12 @@ const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14
  * order), without the centre: size s is the prefix of length size_end[s]. */
 static int pt_dx[MAX_PTS], pt_dy[MAX_PTS], n_pts;
 static int size_end[PAT_LARGE_NSIZES];
-static int near_end;   /* the points with d <= 9: pat_stone_counts */
+/* The points with d <= 9 (pat_stone_counts) as rows: row dy = -NEAR_H..NEAR_H
+ * spans dx = -near_half[dy + NEAR_H] .. near_half[dy + NEAR_H], a run of
+ * consecutive points on the board, read without a test per point. */
+#define NEAR_D 9
+#define NEAR_H 4        /* the largest |dy| with d <= 9: 4 + 4 + 1 */
+static int near_half[2 * NEAR_H + 1];
 /* perm[t][k]: index of the point that symmetry t sends point k to. */
 static uint8_t perm[8][MAX_PTS];
 /* key[k][colour]: colour 0 (empty) has key 0. */
@@ -55,8 +62,12 @@ static void build(void)
             e++;
         size_end[s] = e;
     }
-    while (near_end < n_pts && dist(pt_dx[near_end], pt_dy[near_end]) <= 9)
-        near_end++;
+    for (int dy = -NEAR_H; dy <= NEAR_H; dy++) {
+        int h = 0;
+        while (dist(h + 1, dy) <= NEAR_D)
+            h++;
+        near_half[dy + NEAR_H] = h;
+    }
     for (int t = 0; t < 8; t++)
         for (int k = 0; k < n_pts; k++) {
             int dx = pt_dx[k], dy = pt_dy[k];
@@ -131,30 +142,80 @@ void pat_large_hashes(const struct board *b, enum color c, point p,
     }
 }
 
+/* The off-board points of a diamond depend only on where the move is, and
+ * their colour is the same for both movers: per board size, per vertex
+ * (y * size + x) and per diamond size, the XOR of their keys under each of
+ * the 8 symmetries, cumulative over sizes. On 9x9 most of a large diamond is
+ * off the board, and these XORs were most of pat_large_match's work. Built
+ * on first use of a size (N^2 x 704 bytes, 254 KB for 19x19), kept for the
+ * life of the process. */
+static _Atomic(uint64_t *) offboard[BOARD_MAX_SIZE + 1];
+static pthread_mutex_t offboard_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const uint64_t *offboard_of(int size)
+{
+    uint64_t *tab = atomic_load_explicit(&offboard[size], memory_order_acquire);
+    if (tab)
+        return tab;
+    pthread_mutex_lock(&offboard_lock);
+    tab = atomic_load_explicit(&offboard[size], memory_order_relaxed);
+    if (!tab) {
+        tab = malloc((size_t)size * (size_t)size * PAT_LARGE_NSIZES * 8 * sizeof *tab);
+        if (!tab) {
+            fprintf(stderr, "hane: out of memory for the large-pattern tables\n");
+            abort();
+        }
+        for (int y0 = 0; y0 < size; y0++)
+            for (int x0 = 0; x0 < size; x0++) {
+                uint64_t *out = tab + (size_t)(y0 * size + x0) * PAT_LARGE_NSIZES * 8;
+                uint64_t h[8] = { 0 };
+                int k = 0;
+                for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
+                    for (; k < size_end[s]; k++) {
+                        int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
+                        if (x >= 0 && y >= 0 && x < size && y < size)
+                            continue;
+                        for (int t = 0; t < 8; t++)
+                            h[t] ^= key[perm[t][k]][OFFBOARD];
+                    }
+                    for (int t = 0; t < 8; t++)
+                        out[s * 8 + t] = h[t];
+                }
+            }
+        atomic_store_explicit(&offboard[size], tab, memory_order_release);
+    }
+    pthread_mutex_unlock(&offboard_lock);
+    return tab;
+}
+
 uint32_t pat_large_match(const struct board *b, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict)
 {
+    large_init();
     int size = b->size;
     int x0 = board_x(b, p), y0 = board_y(b, p);
     const uint8_t *swap = c == WHITE ? (const uint8_t[4]){ 0, 2, 1, 3 }
                                      : (const uint8_t[4]){ 0, 1, 2, 3 };
-    uint64_t h[8] = { 0 };
+    const uint64_t *off = offboard_of(size) + (size_t)(y0 * size + x0) * PAT_LARGE_NSIZES * 8;
+    uint64_t h[8] = { 0 };     /* the stones' keys; the off-board ones come from `off` */
     uint32_t best = 0;
     int k = 0;
     for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
         for (; k < size_end[s]; k++) {
             int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
-            int col = x < 0 || y < 0 || x >= size || y >= size
-                      ? OFFBOARD : swap[b->color[board_point(b, x, y)]];
+            if (x < 0 || y < 0 || x >= size || y >= size)
+                continue;
+            int col = swap[b->color[board_point(b, x, y)]];
             if (col == EMPTY)
                 continue;
             for (int t = 0; t < 8; t++)
                 h[t] ^= key[perm[t][k]][col];
         }
-        uint64_t m = h[0];
+        const uint64_t *o = off + s * 8;
+        uint64_t m = h[0] ^ o[0];
         for (int t = 1; t < 8; t++)
-            if (h[t] < m)
-                m = h[t];
+            if ((h[t] ^ o[t]) < m)
+                m = h[t] ^ o[t];
         uint32_t idx = lookup(dict, m ^ size_key[s]);
         if (!idx)
             break;   /* larger sizes cannot be known either (see features.h) */
@@ -165,14 +226,20 @@ uint32_t pat_large_match(const struct board *b, enum color c, point p,
 
 void pat_stone_counts(const struct board *b, enum color c, point p, int *own, int *opp)
 {
+    large_init();
     int size = b->size;
     int x0 = board_x(b, p), y0 = board_y(b, p);
     int n[4] = { 0 };
-    for (int k = 0; k < near_end; k++) {
-        int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
-        if (x >= 0 && y >= 0 && x < size && y < size)
-            n[b->color[board_point(b, x, y)]]++;
+    int ylo = y0 - NEAR_H < 0 ? 0 : y0 - NEAR_H;
+    int yhi = y0 + NEAR_H >= size ? size - 1 : y0 + NEAR_H;
+    for (int y = ylo; y <= yhi; y++) {
+        int h = near_half[y - y0 + NEAR_H];
+        int xlo = x0 - h < 0 ? 0 : x0 - h, xhi = x0 + h >= size ? size - 1 : x0 + h;
+        const uint8_t *row = b->color + board_point(b, 0, y);
+        for (int x = xlo; x <= xhi; x++)
+            n[row[x]]++;
     }
+    n[b->color[p]]--;       /* the rows include p itself */
     *own = n[c];
     *opp = n[color_other(c)];
 }

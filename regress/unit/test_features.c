@@ -328,14 +328,15 @@ END_TEST
 /* pat_large_match (incremental, stops at the first unknown size) agrees with
  * hashing every size and taking the largest known one, on a dictionary cut by
  * a count of played moves as the trainer makes it. */
-START_TEST(large_match_agrees)
+/* pat_large_match against pat_large_hashes + look-ups on an N x N board with
+ * `c` to move. */
+static void large_match_on(int N, enum color c)
 {
     struct board b;
-    board_clear(&b, 13);
-    enum color c = BLACK;
+    board_clear(&b, N);
     struct pat_gammas *t = pat_gammas_new();
-    for (int n = 0; n < 70;) {
-        point p = board_point(&b, (int)rnd(13), (int)rnd(13));
+    for (int n = 0; n < N * N * 2 / 5;) {
+        point p = board_point(&b, (int)rnd((unsigned)N), (int)rnd((unsigned)N));
         if (!board_is_legal(&b, c, p))
             continue;
         board_play(&b, c, p);
@@ -344,8 +345,8 @@ START_TEST(large_match_agrees)
     }
     /* the dictionary: the first few sizes around some of the empty points, as
      * a count threshold would leave them (a size implies all smaller ones) */
-    for (int y = 0; y < 13; y++)
-        for (int x = 0; x < 13; x++) {
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
             point p = board_point(&b, x, y);
             if (b.color[p] != EMPTY || rnd(2))
                 continue;
@@ -356,8 +357,8 @@ START_TEST(large_match_agrees)
                 pat_gammas_large_add(t, h[s], s);
         }
     int hits = 0;
-    for (int y = 0; y < 13; y++)
-        for (int x = 0; x < 13; x++) {
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
             point p = board_point(&b, x, y);
             if (b.color[p] != EMPTY)
                 continue;
@@ -376,6 +377,16 @@ START_TEST(large_match_agrees)
         }
     ck_assert_int_gt(hits, 0);   /* the test saw some known patterns */
     pat_gammas_free(t);
+}
+
+START_TEST(large_match_agrees)
+{
+    /* Several sizes, so the diamonds are cut by the edges in every way
+     * (pat_large_match adds the off-board points from per-size tables). */
+    large_match_on(13, BLACK);
+    large_match_on(5, WHITE);
+    large_match_on(9, BLACK);
+    large_match_on(19, WHITE);
 }
 END_TEST
 
@@ -525,6 +536,48 @@ START_TEST(all_features_lists_legal_moves)
 }
 END_TEST
 
+/* pat_stone_counts reads the d <= 9 region row by row: it must count what a
+ * plain scan of the whole board counts, at every point (stones too) of
+ * random positions on several sizes, where the region is cut by the edges. */
+START_TEST(stone_counts_match_scan)
+{
+    static const int sizes[] = { 2, 5, 9, 13, 19 };
+    unsigned seed = 12345;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        struct board b;
+        board_clear(&b, sizes[si]);
+        for (int move = 0; move < 3 * sizes[si] * sizes[si]; move++) {
+            seed = seed * 1103515245u + 12345u;
+            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
+            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
+            if (board_is_legal(&b, c, p))
+                board_play(&b, c, p);
+            if (move % 7)
+                continue;
+            for (int y = 0; y < b.size; y++)
+                for (int x = 0; x < b.size; x++) {
+                    point p0 = board_point(&b, x, y);
+                    int want[3] = { 0 };
+                    for (int yy = 0; yy < b.size; yy++)
+                        for (int xx = 0; xx < b.size; xx++) {
+                            point q = board_point(&b, xx, yy);
+                            int d = pat_distance(&b, p0, q);
+                            if (d >= 1 && d <= 9)
+                                want[b.color[q]]++;
+                        }
+                    int own, opp;
+                    pat_stone_counts(&b, BLACK, p0, &own, &opp);
+                    ck_assert_int_eq(own, want[BLACK]);
+                    ck_assert_int_eq(opp, want[WHITE]);
+                    pat_stone_counts(&b, WHITE, p0, &own, &opp);
+                    ck_assert_int_eq(own, want[WHITE]);
+                    ck_assert_int_eq(opp, want[BLACK]);
+                }
+        }
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("features");
@@ -539,6 +592,7 @@ static Suite *suite(void)
     tcase_add_test(tc, older_moves_and_area);
     tcase_add_test(tc, symmetry_and_colour_swap);
     tcase_add_test(tc, large_match_agrees);
+    tcase_add_test(tc, stone_counts_match_scan);
     tcase_add_test(tc, pat3_tables);
     tcase_add_test(tc, gamma_round_trip);
     tcase_add_test(tc, gamma_errors);

@@ -356,6 +356,43 @@ START_TEST(two_threads_counts)
 }
 END_TEST
 
+/* The knowledge terms with two threads (make tsan runs this): BT playouts,
+ * priors computed at expansion by whichever worker claims the node, PW and
+ * the bias read by both, tree reuse between moves. Every visit of a fresh
+ * tree is backed up, and the root's children keep their prior order. */
+START_TEST(two_threads_knowledge)
+{
+    const char *kv[] = {"playouts", "1500", "threads", "2", "playout", "bt", "pw_mu", "1.8",
+                        "bt_c", "0.6", "bt_k", "600", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 1500, 0);
+    for (int i = 0; i < 3; i++) {
+        enum color c = game_to_move(&g);
+        struct search_result r = search_genmove(s, &g, c, &tc);
+        ck_assert(r.move != RESIGN);
+        struct tree_node *root = tree_root(&s->tree);
+        uint32_t sum = 0;
+        struct tree_node *ch = tree_node_at(&s->tree, root->first);
+        for (int k = 0; k < root->n_children; k++) {
+            sum += tree_visits(&ch[k]);
+            if (k > 0)
+                ck_assert(ch[k].prior <= ch[k - 1].prior);
+        }
+        /* A reused root also counts the playouts that stopped at it while
+         * it was a leaf; the first search starts from an empty tree. */
+        if (i == 0)
+            ck_assert_uint_eq(sum, tree_visits(root));
+        ck_assert_uint_le(sum, tree_visits(root));
+        ck_assert_int_eq(game_play(&g, c, r.move), GAME_OK);
+    }
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 struct seen { int calls, max_n; int64_t last_playouts; bool sorted; };
 
 static void on_report(void *ctx, const struct search_report *r)
@@ -527,6 +564,7 @@ int main(void)
     tcase_set_timeout(th, 300);
     tcase_add_test(th, two_threads);
     tcase_add_test(th, two_threads_counts);
+    tcase_add_test(th, two_threads_knowledge);
     tcase_add_test(th, analysis_streams);
     tcase_add_test(th, ponder_then_reuse);
     suite_add_tcase(s, th);

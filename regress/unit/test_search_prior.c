@@ -90,9 +90,20 @@ START_TEST(prior_rank)
     orig[n] = moves[n] = PASS;
     hints[n++] = 7;
     ck_assert_int_gt(n, 20);
-    search_prior_rank(g, &b, c, moves, priors, hints, n);
+    struct search_prior_table pt;
+    ck_assert(search_prior_table_init(&pt, g));
+    ck_assert_int_gt(g->n_factors, 0);   /* the norms are in play */
+    search_prior_rank(&pt, &b, c, moves, priors, hints, n);
     struct pat_opts o;
     pat_gammas_opts(g, &o);
+    /* The stored norms give the table's strength but for the last bits. */
+    for (int i = 0; i < n; i++) {
+        pat_vec v = pat_move_features(&b, c, orig[i], &o);
+        double want = pat_gammas_strength(g, v), got = search_prior_strength(&pt, v);
+        ck_assert_msg(fabs(got - want) <= 1e-12 * want, "strength %d: %.17g, want %.17g", i,
+                      got, want);
+    }
+    search_prior_table_free(&pt);
     double sum = 0, total = 0;
     for (int i = 0; i < n; i++)
         sum += pat_gammas_strength(g, pat_move_features(&b, c, orig[i], &o));
@@ -104,10 +115,10 @@ START_TEST(prior_rank)
         ck_assert_msg(fabs(priors[i] - want) < 1e-6 * (want > 1e-3 ? want * 1e3 : 1),
                       "prior %d: %g, want %g", i, priors[i], want);
         ck_assert_int_eq(hints[i], moves[i] == PASS ? 7 : (uint8_t)(moves[i] & 0xff));
-        bool found = false;
+        int found = 0;      /* exactly once: the result is a permutation */
         for (int k = 0; k < n; k++)
-            found |= orig[k] == moves[i];
-        ck_assert(found);
+            found += orig[k] == moves[i];
+        ck_assert_int_eq(found, 1);
     }
     ck_assert(fabs(total - 1.0) < 1e-4);
     ck_assert(priors[0] > 5 * priors[n / 2]);   /* the model has opinions here */
