@@ -3,19 +3,19 @@
 
 #include <stdlib.h>
 
-/*                  pass cap ext atari self d1 d2 edge libs near pat3 large d3 d4 area weak */
+/*                  pass cap ext atari self d1 d2 edge libs near pat3 large d3 d4 area weak reach stage */
 /* pat3 needs 13 bits (7,455 classes + absent); large patterns get 17, as their
  * dictionary grows with the training data. The first 64 bits keep the layout of
  * the 64-bit vector; the newer features follow. */
-const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 13, 17, 4, 4, 5, 5 };
-const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 47, 64, 68, 72, 77 };
+const uint8_t pat_bits[PAT_NFEAT]  = { 2, 3, 3, 2, 2, 4, 4, 2, 7, 5, 13, 17, 4, 4, 5, 5, 7, 5 };
+const uint8_t pat_shift[PAT_NFEAT] = { 0, 2, 5, 8, 10, 12, 16, 20, 22, 29, 34, 47, 64, 68, 72, 77, 82, 89 };
 const char *const pat_feature_name[PAT_NFEAT] = {
     "pass", "capture", "extend", "atari", "selfatari",
     "dist1", "dist2", "edge", "libs", "near", "pat3", "large",
-    "dist3", "dist4", "area", "weak",
+    "dist3", "dist4", "area", "weak", "reach", "stage",
 };
 static const int fixed_nvalues[PAT_NFEAT] = { 3, 5, 6, 4, 3, 16, 16, 4, 101, 26, 0, 0,
-                                              16, 16, 26, 26 };
+                                              16, 16, 26, 26, 65, 31 };
 
 int pat_feature_nvalues(enum pat_feature f)
 {
@@ -68,6 +68,33 @@ static unsigned nearest_stone(const struct board *b, int x, int y)
             }
         }
     return 5;
+}
+
+/* Manhattan distance from (x, y) to the nearest own and opponent stones,
+ * bucketed 1..6, 7 (7 or 8 away) and 8 (none within 8). Rings in order of
+ * distance; the scan stops once both colours are found. */
+static void reach_stones(const struct board *b, enum color c, int x, int y,
+                         unsigned *own, unsigned *opp)
+{
+    int size = b->size;
+    int found[3] = { 0, 0, 0 };
+    enum color them = color_other(c);
+    for (int d = 1; d <= 8 && !(found[c] && found[them]); d++)
+        for (int dx = -d; dx <= d; dx++) {
+            int r = d - (dx < 0 ? -dx : dx);
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                int xx = x + dx, yy = y + sgn * r;
+                if (xx >= 0 && yy >= 0 && xx < size && yy < size) {
+                    uint8_t qc = b->color[board_point(b, xx, yy)];
+                    if ((qc == BLACK || qc == WHITE) && !found[qc])
+                        found[qc] = d;
+                }
+                if (r == 0)
+                    break;
+            }
+        }
+    *own = found[c] == 0 ? 8u : found[c] >= 7 ? 7u : (unsigned)found[c];
+    *opp = found[them] == 0 ? 8u : found[them] >= 7 ? 7u : (unsigned)found[them];
 }
 
 /* Fewest liberties (1..4 = four or more; 0 = no string) of the own and the
@@ -252,6 +279,19 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
         unsigned wo, wp;
         weak_strings(b, c, x, y, &wo, &wp);
         val[PAT_F_WEAK] = 1 + wo * 5 + wp;
+    }
+    if (!(off & 1u << PAT_F_REACH)) {
+        unsigned ro, rp;
+        reach_stones(b, c, x, y, &ro, &rp);
+        val[PAT_F_REACH] = 1 + (ro - 1) * 8 + (rp - 1);
+    }
+    if (!(off & 1u << PAT_F_STAGE)) {
+        static const int upto[5] = { 16, 40, 80, 130, 180 };
+        int on_board = (size * size - b->n_empty) * 361 / (size * size);
+        unsigned st = 0;
+        while (st < 5 && on_board >= upto[st])
+            st++;
+        val[PAT_F_STAGE] = 1 + st * 5 + (unsigned)((line < 5 ? line : 5) - 1);
     }
     if (!(off & 1u << PAT_F_NEAR)) {
         static const unsigned bucket[8] = { 0, 1, 2, 3, 3, 4, 4, 4 };

@@ -44,6 +44,17 @@
  *             more): value 1 + own * 5 + opp. Moves that reinforce or attack a
  *             short-of-liberties string without touching it (libs sees only
  *             the adjacent ones).
+ *  reach      Manhattan distance to the nearest own and to the nearest opponent
+ *             stone, each 1..6, 7 for 7-8 and 8 for none within 8: value
+ *             1 + (own - 1) * 8 + (opp - 1). Tells approaches, extensions,
+ *             invasions and moves between the two sides' areas apart, beyond the
+ *             4 points area sees; most missed professional moves are quiet moves
+ *             of this kind away from the fight.
+ *  stage      line of the move (1..5+) and stones on the board, scaled to
+ *             19x19 (0-15, 16-39, 40-79, 80-129, 130-179, 180+): value
+ *             1 + stage * 5 + (line - 1). The same line means a big point in
+ *             the opening and a small endgame move later; through the
+ *             latent factors the stage also reweighs distance and reach.
  *  pat3       the 3x3 pattern with atari marks on the 4 orthogonal neighbours,
  *             canonical under the 8 symmetries; value = class index + 1
  *  large      the largest diamond pattern (points with d <= s around the move,
@@ -73,7 +84,7 @@
 enum pat_feature {
     PAT_F_PASS, PAT_F_CAPTURE, PAT_F_EXTEND, PAT_F_ATARI, PAT_F_SELFATARI,
     PAT_F_DIST1, PAT_F_DIST2, PAT_F_EDGE, PAT_F_LIBS, PAT_F_NEAR, PAT_F_PAT3, PAT_F_LARGE,
-    PAT_F_DIST3, PAT_F_DIST4, PAT_F_AREA, PAT_F_WEAK,
+    PAT_F_DIST3, PAT_F_DIST4, PAT_F_AREA, PAT_F_WEAK, PAT_F_REACH, PAT_F_STAGE,
     PAT_NFEAT
 };
 

@@ -13,16 +13,18 @@
 #include <unistd.h>
 
 #define FORMAT_NAME "hane-gammas"
-#define FORMAT_VERSION 3      /* newest version read and written */
+#define FORMAT_VERSION 4      /* newest version read and written */
+#define FORMAT_VERSION_V3 3   /* written for tables with dist3..weak, no reach or stage */
 #define FORMAT_VERSION_FACTORS 2 /* written for tables with factors, no newer features */
 #define FORMAT_VERSION_PLAIN 1 /* written for tables without factors */
 
 /* Version 3 tables rate the features added with the 128-bit vector (dist3,
- * dist4, area, weak); an older hane would reject their names, so it is told by the
- * version instead. Tables without them keep the older version numbers. */
-static bool uses_v3_features(const struct pat_gammas *t)
+ * dist4, area, weak), version 4 tables also reach or stage; an older hane
+ * would reject their names, so it is told by the version instead. Tables
+ * without them keep the older version numbers. */
+static bool uses_features(const struct pat_gammas *t, int from, int to)
 {
-    for (int f = PAT_F_DIST3; f <= PAT_F_WEAK; f++)
+    for (int f = from; f <= to; f++)
         for (int v = 1; v < t->n_values[f]; v++)
             if (t->gamma[f][v] != 1.0f)
                 return true;
@@ -598,7 +600,8 @@ static json_t *to_json(const struct pat_gammas *t)
     snprintf(fp, sizeof fp, "%016" PRIx64, pat_large_fingerprint());
     json_object_set_new(root, "format", json_string(FORMAT_NAME));
     json_object_set_new(root, "version",
-                        json_integer(uses_v3_features(t) ? FORMAT_VERSION
+                        json_integer(uses_features(t, PAT_F_REACH, PAT_F_STAGE) ? FORMAT_VERSION
+                                     : uses_features(t, PAT_F_DIST3, PAT_F_WEAK) ? FORMAT_VERSION_V3
                                      : t->n_factors ? FORMAT_VERSION_FACTORS
                                      : FORMAT_VERSION_PLAIN));
     json_object_set_new(root, "pattern_hash", json_string(fp));

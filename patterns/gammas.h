@@ -12,7 +12,7 @@
  *        "pat3": { "X.o#..##": 2.5, ... },   the 3x3 text form (pat3_to_string)
  *        "large": { "6:0123456789abcdef": 7.1, ... }   size:canonical hash
  *     },
- *     "factors": { "k": K,                   optional: version 2 and 3 only
+ *     "factors": { "k": K,                   optional: version 2 and later
  *        "dist1": { "1": [K numbers], ... }, keys as in "gammas", but
  *        "large": { "6": [...], ... }        large: one vector per diamond size
  *     } }
@@ -20,7 +20,8 @@
  * Version 1 tables (no factors) load as before; a table with factors is
  * written as version 2, which older hanes refuse with a version error. A table
  * with gammas for the features of the 128-bit vector (dist3, dist4, area, weak)
- * is written as version 3, for the same reason.
+ * is written as version 3, for the same reason, and one with gammas for reach
+ * or stage as version 4.
  *
  * Absent values have gamma 1. Loading checks everything (format, version,
  * pattern hash, feature names, value ranges, gammas finite and > 0) and reports

@@ -201,6 +201,68 @@ START_TEST(distances_and_edge)
 }
 END_TEST
 
+/* reach: Manhattan distance to the nearest own and opponent stones, seen
+ * from the mover, 7 for 7-8 away and 8 for none within 8. */
+START_TEST(reach_values)
+{
+    struct board b;
+    board_clear(&b, 19);
+    /* empty board: neither colour within 8 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 9, 9), PAT_F_REACH), 1 + 7 * 8 + 7);
+    ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, 3, 3)), 0);    /* d4 */
+    ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, 15, 3)), 0);   /* q4 */
+    /* k4 (9, 3): d4 is 6 away, q4 6 away */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 9, 3), PAT_F_REACH), 1 + 5 * 8 + 5);
+    /* h4 (7, 3): own d4 at 4, q4 at 8 (bucket 7); White sees them swapped */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 7, 3), PAT_F_REACH), 1 + 3 * 8 + 6);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 7, 3), PAT_F_REACH), 1 + 6 * 8 + 3);
+    /* f3 (5, 2): d4 at 2 + 1 = 3; q4 is 11 away: none within 8 */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 5, 2), PAT_F_REACH), 1 + 2 * 8 + 7);
+    /* d5 touches d4 (1); q4 is 12 + 1 away */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 3, 4), PAT_F_REACH), 1 + 0 * 8 + 7);
+    /* the board edge cuts the rings: a1 (0, 0) sees d4 at 6 */
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 0, 0), PAT_F_REACH), 1 + 7 * 8 + 5);
+    /* a disabled reach stays 0 */
+    struct pat_opts o = { .disabled = 1u << PAT_F_REACH };
+    pat_vec v = pat_move_features(&b, BLACK, board_point(&b, 9, 3), &o);
+    ck_assert_uint_eq(pat_get(v, PAT_F_REACH), 0);
+    ck_assert_uint_ne(pat_get(v, PAT_F_AREA), 0);
+    /* the field sits above weak and does not disturb it */
+    pat_vec w = pat_set(pat_set(0, PAT_F_WEAK, 25), PAT_F_REACH, 64);
+    ck_assert_uint_eq(pat_get(w, PAT_F_WEAK), 25);
+    ck_assert_uint_eq(pat_get(w, PAT_F_REACH), 64);
+}
+END_TEST
+
+/* stage: line (1..5+) and stones on the board scaled to 19x19. */
+START_TEST(stage_values)
+{
+    struct board b;
+    board_clear(&b, 19);
+    /* empty board: stage 0; c3 is on line 3, k10 counts as line 5+ */
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 2, 2), PAT_F_STAGE), 1 + 0 * 5 + 2);
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 9, 9), PAT_F_STAGE), 1 + 0 * 5 + 4);
+    /* 16 stones on the first two lines of the top: stage 1 (16..39) */
+    for (int x = 0; x < 8; x++) {
+        ck_assert_int_ge(board_play(&b, BLACK, board_point(&b, x, 18)), 0);
+        ck_assert_int_ge(board_play(&b, WHITE, board_point(&b, x, 17)), 0);
+    }
+    ck_assert_uint_eq(pat_get(feat(&b, BLACK, 0, 5), PAT_F_STAGE), 1 + 1 * 5 + 0);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 15, 3), PAT_F_STAGE), 1 + 1 * 5 + 3);
+    /* one stone less is stage 0 again: the bucket edge is at 16 */
+    struct board c;
+    board_clear(&c, 19);
+    for (int x = 0; x < 15; x++)
+        ck_assert_int_ge(board_play(&c, x % 2 ? WHITE : BLACK, board_point(&c, x, 10)), 0);
+    ck_assert_uint_eq(pat_get(feat(&c, BLACK, 3, 3), PAT_F_STAGE), 1 + 0 * 5 + 3);
+    /* on 9x9 the count is scaled: 4 stones of 81 are 17 of 361, stage 1 */
+    board_clear(&c, 9);
+    for (int x = 0; x < 4; x++)
+        ck_assert_int_ge(board_play(&c, x % 2 ? WHITE : BLACK, board_point(&c, x, 0)), 0);
+    ck_assert_uint_eq(pat_get(feat(&c, BLACK, 4, 4), PAT_F_STAGE), 1 + 1 * 5 + 4);
+}
+END_TEST
+
 /* dist3/dist4 follow the 3rd and 4th moves back; area combines the line with
  * the Manhattan distance to the nearest stone. */
 START_TEST(older_moves_and_area)
@@ -491,7 +553,7 @@ START_TEST(gamma_errors)
     expect_error("{\"format\": \"hane-gammas\",\n  \"version\": }", ":2:");
     expect_error("[1,2]", "expected a JSON object");
     expect_error("{\"format\":\"other\"}", "$.format");
-    expect_error("{\"format\":\"hane-gammas\",\"version\":4}", "$.version");
+    expect_error("{\"format\":\"hane-gammas\",\"version\":5}", "$.version");
     expect_error("{\"format\":\"hane-gammas\",\"version\":0}", "$.version");
     expect_error("{\"format\":\"hane-gammas\",\"version\":1,\"pattern_hash\":\"00\",\"gammas\":{}}",
                  "other pattern hash keys");
@@ -590,6 +652,8 @@ static Suite *suite(void)
     tcase_add_test(tc, ladders);
     tcase_add_test(tc, distances_and_edge);
     tcase_add_test(tc, older_moves_and_area);
+    tcase_add_test(tc, reach_values);
+    tcase_add_test(tc, stage_values);
     tcase_add_test(tc, symmetry_and_colour_swap);
     tcase_add_test(tc, large_match_agrees);
     tcase_add_test(tc, stone_counts_match_scan);

@@ -106,6 +106,16 @@ START_TEST(factors_round_trip)
     ck_assert(fabs(pat_gammas_strength(u, pat_set(0, PAT_F_AREA, 20)) - 6.5) < 1e-6);
     free(s);
     pat_gammas_free(u);
+    /* a gamma for reach makes it version 4 */
+    t->gamma[PAT_F_REACH][64] = 0.25f;
+    s = pat_gammas_dump(t);
+    ck_assert_ptr_nonnull(strstr(s, "\"version\": 4"));
+    u = pat_gammas_parse(s, strlen(s), "rt", err, sizeof err);
+    ck_assert_msg(u != NULL, "%s", err);
+    ck_assert(fabs(pat_gammas_strength(u, pat_set(pat_set(0, PAT_F_REACH, 64), PAT_F_AREA, 20))
+                   - 6.5 * 0.25) < 1e-6);
+    free(s);
+    pat_gammas_free(u);
     pat_gammas_free(t);
 }
 END_TEST
@@ -135,7 +145,7 @@ START_TEST(factor_errors)
     expect_error("{\"k\":2,\"dist1\":{\"1\":[1,1e9]}}", 2, "$.factors.dist1.1[1]");
     expect_error("{\"k\":2,\"large\":{\"13\":[1,2]}}", 2, "$.factors.large.13");
     expect_error("{\"k\":2,\"pat3\":{\"XXXXXXXXX\":[1,2]}}", 2, "$.factors.pat3");
-    expect_error("{\"k\":1}", 4, "$.version");
+    expect_error("{\"k\":1}", 5, "$.version");
 }
 END_TEST
 
