@@ -97,6 +97,36 @@ static void reach_stones(const struct board *b, enum color c, int x, int y,
     *opp = found[them] == 0 ? 8u : found[them] >= 7 ? 7u : (unsigned)found[them];
 }
 
+void pat_reach_init(struct pat_reach *r, const struct board *b)
+{
+    int size = b->size;
+    for (int c = BLACK; c <= WHITE; c++) {
+        uint8_t *d = r->dist[c];
+        /* An L1 distance transform: each pass carries distances along the
+         * two directions it walks; together they cover all four. */
+        for (int y = 0; y < size; y++)
+            for (int x = 0; x < size; x++) {
+                point p = board_point(b, x, y);
+                unsigned v = b->color[p] == c ? 0 : PAT_REACH_FAR;
+                if (x > 0 && d[board_point(b, x - 1, y)] + 1u < v)
+                    v = d[board_point(b, x - 1, y)] + 1u;
+                if (y > 0 && d[board_point(b, x, y - 1)] + 1u < v)
+                    v = d[board_point(b, x, y - 1)] + 1u;
+                d[p] = (uint8_t)v;
+            }
+        for (int y = size - 1; y >= 0; y--)
+            for (int x = size - 1; x >= 0; x--) {
+                point p = board_point(b, x, y);
+                unsigned v = d[p];
+                if (x < size - 1 && d[board_point(b, x + 1, y)] + 1u < v)
+                    v = d[board_point(b, x + 1, y)] + 1u;
+                if (y < size - 1 && d[board_point(b, x, y + 1)] + 1u < v)
+                    v = d[board_point(b, x, y + 1)] + 1u;
+                d[p] = (uint8_t)v;
+            }
+    }
+}
+
 /* Fewest liberties (1..4 = four or more; 0 = no string) of the own and the
  * opponent strings with a stone within Manhattan distance 2 of (x, y). */
 static void weak_strings(const struct board *b, enum color c, int x, int y,
@@ -272,9 +302,18 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_EDGE] = line <= 3 ? (unsigned)line : 0;
     val[PAT_F_DIST3] = dist_value(b, p, b->last_move3);
     val[PAT_F_DIST4] = dist_value(b, p, b->last_move4);
-    if (!(off & 1u << PAT_F_AREA))
-        val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5
-                          + (nearest_stone(b, x, y) - 1);
+    const struct pat_reach *rm = o ? o->reach : NULL;
+    if (!(off & 1u << PAT_F_AREA)) {
+        unsigned near = 5;
+        if (rm) {
+            unsigned db = rm->dist[BLACK][p], dw = rm->dist[WHITE][p];
+            unsigned d = db < dw ? db : dw;
+            near = d <= 4 ? d : 5;
+        } else {
+            near = nearest_stone(b, x, y);
+        }
+        val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5 + (near - 1);
+    }
     if (!(off & 1u << PAT_F_WEAK)) {
         unsigned wo, wp;
         weak_strings(b, c, x, y, &wo, &wp);
@@ -282,7 +321,14 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     }
     if (!(off & 1u << PAT_F_REACH)) {
         unsigned ro, rp;
-        reach_stones(b, c, x, y, &ro, &rp);
+        if (rm) {
+            /* reach_stones' buckets: 1..6, 7 for 7 or 8, 8 for none within 8. */
+            unsigned dc = rm->dist[c][p], dt = rm->dist[color_other(c)][p];
+            ro = dc > 8 ? 8u : dc >= 7 ? 7u : dc;
+            rp = dt > 8 ? 8u : dt >= 7 ? 7u : dt;
+        } else {
+            reach_stones(b, c, x, y, &ro, &rp);
+        }
         val[PAT_F_REACH] = 1 + (ro - 1) * 8 + (rp - 1);
     }
     if (!(off & 1u << PAT_F_STAGE)) {
@@ -313,6 +359,17 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
 int pat_all_features(const struct board *b, enum color c, const struct pat_opts *o,
                      point *moves, pat_vec *vecs)
 {
+    /* One distance map for all the moves, unless the caller has one or
+     * neither feature that reads it is on. */
+    struct pat_opts with;
+    struct pat_reach r;
+    unsigned off = o ? o->disabled : 0;
+    if (!(o && o->reach) && (~off & (1u << PAT_F_AREA | 1u << PAT_F_REACH))) {
+        pat_reach_init(&r, b);
+        with = o ? *o : (struct pat_opts){ 0 };
+        with.reach = &r;
+        o = &with;
+    }
     int n = 0;
     for (int i = 0; i < b->n_empty; i++) {
         point p = b->empty[i];

@@ -190,11 +190,26 @@ bool pat_ladder_escape_fails(const struct board *b, enum color c, point p);
 
 /* ---- whole moves ---- */
 
+/* Manhattan distance from every point to the nearest stone of each colour
+ * (dist[BLACK], dist[WHITE]; capped at PAT_REACH_FAR), for the `area` and
+ * `reach` features of all the moves of one position at once: a move alone
+ * scans rings around itself, up to 144 points when a colour is far. */
+#define PAT_REACH_FAR 9
+struct pat_reach {
+    uint8_t dist[3][BOARD_MAX_POINTS];
+};
+
+/* Fills `r` for the position `b` (two raster passes a colour). */
+void pat_reach_init(struct pat_reach *r, const struct board *b);
+
 struct pat_opts {
     unsigned disabled;              /* bit f set: feature f is left at 0 */
     bool no_ladder;                 /* skip ladder reading (cheaper, for playouts) */
     pat_large_lookup_fn large_lookup; /* NULL: no large patterns */
     const void *large_dict;
+    /* Distances of the position being rated, or NULL (each move scans).
+     * Either way the features are the same. */
+    const struct pat_reach *reach;
 };
 
 /* Builds all tables (3x3 classes, Zobrist keys). Call before anything else here;

@@ -598,6 +598,57 @@ START_TEST(all_features_lists_legal_moves)
 }
 END_TEST
 
+/* The distance map (pat_reach_init) gives every legal move the same area
+ * and reach values as the per-move ring scans, on random positions of
+ * several sizes (sparse ones included, where a colour is out of reach), and
+ * the map holds the true Manhattan distance to the nearest stone of each
+ * colour up to the cap. */
+START_TEST(reach_map_matches_scan)
+{
+    static const int sizes[] = { 2, 5, 9, 13, 19, 25 };
+    unsigned seed = 777;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        struct board b;
+        board_clear(&b, sizes[si]);
+        for (int move = 0; move < 2 * sizes[si] * sizes[si]; move++) {
+            seed = seed * 1103515245u + 12345u;
+            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
+            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
+            if (board_is_legal(&b, c, p))
+                board_play(&b, c, p);
+            if (move % 11 && move > 12)
+                continue;
+            struct pat_reach r;
+            pat_reach_init(&r, &b);
+            struct pat_opts scan = { 0 }, map = { .reach = &r };
+            for (int y = 0; y < b.size; y++)
+                for (int x = 0; x < b.size; x++) {
+                    point q = board_point(&b, x, y);
+                    for (int k = BLACK; k <= WHITE; k++) {
+                        int want = PAT_REACH_FAR;
+                        for (int yy = 0; yy < b.size; yy++)
+                            for (int xx = 0; xx < b.size; xx++) {
+                                int d = abs(xx - x) + abs(yy - y);
+                                if (b.color[board_point(&b, xx, yy)] == k && d < want)
+                                    want = d;
+                            }
+                        ck_assert_int_eq(r.dist[k][q], want);
+                    }
+                    for (enum color mc = BLACK; mc <= WHITE; mc++) {
+                        if (!board_is_legal(&b, mc, q))
+                            continue;
+                        pat_vec a = pat_move_features(&b, mc, q, &scan);
+                        pat_vec m = pat_move_features(&b, mc, q, &map);
+                        ck_assert_uint_eq(pat_get(a, PAT_F_AREA), pat_get(m, PAT_F_AREA));
+                        ck_assert_uint_eq(pat_get(a, PAT_F_REACH), pat_get(m, PAT_F_REACH));
+                        ck_assert(a == m);
+                    }
+                }
+        }
+    }
+}
+END_TEST
+
 /* pat_stone_counts reads the d <= 9 region row by row: it must count what a
  * plain scan of the whole board counts, at every point (stones too) of
  * random positions on several sizes, where the region is cut by the edges. */
@@ -662,6 +713,7 @@ static Suite *suite(void)
     tcase_add_test(tc, gamma_errors);
     tcase_add_test(tc, default_table_loads);
     tcase_add_test(tc, all_features_lists_legal_moves);
+    tcase_add_test(tc, reach_map_matches_scan);
     suite_add_tcase(s, tc);
     return s;
 }
