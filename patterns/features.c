@@ -49,54 +49,6 @@ static unsigned dist_value(const struct board *b, point p, point prev)
     return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
-/* Manhattan distance (1..4) from (x, y) to the nearest stone; 5 if none is
- * that close. Rings in order of distance, so the scan stops at the first stone. */
-static unsigned nearest_stone(const struct board *b, int x, int y)
-{
-    int size = b->size;
-    for (int d = 1; d <= 4; d++)
-        for (int dx = -d; dx <= d; dx++) {
-            int r = d - (dx < 0 ? -dx : dx);
-            for (int sgn = -1; sgn <= 1; sgn += 2) {
-                int xx = x + dx, yy = y + sgn * r;
-                if (xx >= 0 && yy >= 0 && xx < size && yy < size
-                    && (b->color[board_point(b, xx, yy)] == BLACK
-                        || b->color[board_point(b, xx, yy)] == WHITE))
-                    return (unsigned)d;
-                if (r == 0)
-                    break;
-            }
-        }
-    return 5;
-}
-
-/* Manhattan distance from (x, y) to the nearest own and opponent stones,
- * bucketed 1..6, 7 (7 or 8 away) and 8 (none within 8). Rings in order of
- * distance; the scan stops once both colours are found. */
-static void reach_stones(const struct board *b, enum color c, int x, int y,
-                         unsigned *own, unsigned *opp)
-{
-    int size = b->size;
-    int found[3] = { 0, 0, 0 };
-    enum color them = color_other(c);
-    for (int d = 1; d <= 8 && !(found[c] && found[them]); d++)
-        for (int dx = -d; dx <= d; dx++) {
-            int r = d - (dx < 0 ? -dx : dx);
-            for (int sgn = -1; sgn <= 1; sgn += 2) {
-                int xx = x + dx, yy = y + sgn * r;
-                if (xx >= 0 && yy >= 0 && xx < size && yy < size) {
-                    uint8_t qc = b->color[board_point(b, xx, yy)];
-                    if ((qc == BLACK || qc == WHITE) && !found[qc])
-                        found[qc] = d;
-                }
-                if (r == 0)
-                    break;
-            }
-        }
-    *own = found[c] == 0 ? 8u : found[c] >= 7 ? 7u : (unsigned)found[c];
-    *opp = found[them] == 0 ? 8u : found[them] >= 7 ? 7u : (unsigned)found[them];
-}
-
 void pat_reach_init(struct pat_reach *r, const struct board *b)
 {
     int size = b->size;
@@ -302,17 +254,20 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_EDGE] = line <= 3 ? (unsigned)line : 0;
     val[PAT_F_DIST3] = dist_value(b, p, b->last_move3);
     val[PAT_F_DIST4] = dist_value(b, p, b->last_move4);
+    /* area and reach read the distance map; a caller rating one move
+     * without one gets a map of its own (pat_all_features and the search's
+     * priors make one per position). */
     const struct pat_reach *rm = o ? o->reach : NULL;
+    struct pat_reach own_map;
+    if (!rm && (~off & (1u << PAT_F_AREA | 1u << PAT_F_REACH))) {
+        pat_reach_init(&own_map, b);
+        rm = &own_map;
+    }
     if (!(off & 1u << PAT_F_AREA)) {
-        unsigned near = 5;
-        if (rm) {
-            unsigned db = rm->dist[BLACK][p], dw = rm->dist[WHITE][p];
-            unsigned d = db < dw ? db : dw;
-            near = d <= 4 ? d : 5;
-        } else {
-            near = nearest_stone(b, x, y);
-        }
-        val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5 + (near - 1);
+        /* Nearest stone of either colour, 1..4; 5 if none is that close. */
+        unsigned db = rm->dist[BLACK][p], dw = rm->dist[WHITE][p];
+        unsigned d = db < dw ? db : dw;
+        val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5 + ((d <= 4 ? d : 5) - 1);
     }
     if (!(off & 1u << PAT_F_WEAK)) {
         unsigned wo, wp;
@@ -320,15 +275,11 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
         val[PAT_F_WEAK] = 1 + wo * 5 + wp;
     }
     if (!(off & 1u << PAT_F_REACH)) {
-        unsigned ro, rp;
-        if (rm) {
-            /* reach_stones' buckets: 1..6, 7 for 7 or 8, 8 for none within 8. */
-            unsigned dc = rm->dist[c][p], dt = rm->dist[color_other(c)][p];
-            ro = dc > 8 ? 8u : dc >= 7 ? 7u : dc;
-            rp = dt > 8 ? 8u : dt >= 7 ? 7u : dt;
-        } else {
-            reach_stones(b, c, x, y, &ro, &rp);
-        }
+        /* Own and opponent distances bucketed 1..6, 7 for 7 or 8, 8 for
+         * none within 8. */
+        unsigned dc = rm->dist[c][p], dt = rm->dist[color_other(c)][p];
+        unsigned ro = dc > 8 ? 8u : dc >= 7 ? 7u : dc;
+        unsigned rp = dt > 8 ? 8u : dt >= 7 ? 7u : dt;
         val[PAT_F_REACH] = 1 + (ro - 1) * 8 + (rp - 1);
     }
     if (!(off & 1u << PAT_F_STAGE)) {

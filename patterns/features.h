@@ -192,8 +192,8 @@ bool pat_ladder_escape_fails(const struct board *b, enum color c, point p);
 
 /* Manhattan distance from every point to the nearest stone of each colour
  * (dist[BLACK], dist[WHITE]; capped at PAT_REACH_FAR), for the `area` and
- * `reach` features of all the moves of one position at once: a move alone
- * scans rings around itself, up to 144 points when a colour is far. */
+ * `reach` features of all the moves of one position at once: two passes over
+ * the board, instead of a ring scan of up to 144 points around every move. */
 #define PAT_REACH_FAR 9
 struct pat_reach {
     uint8_t dist[3][BOARD_MAX_POINTS];
@@ -207,8 +207,8 @@ struct pat_opts {
     bool no_ladder;                 /* skip ladder reading (cheaper, for playouts) */
     pat_large_lookup_fn large_lookup; /* NULL: no large patterns */
     const void *large_dict;
-    /* Distances of the position being rated, or NULL (each move scans).
-     * Either way the features are the same. */
+    /* Distances of the position being rated, or NULL (pat_move_features
+     * then makes one for its move; worth passing when rating many moves). */
     const struct pat_reach *reach;
 };
 

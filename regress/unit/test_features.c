@@ -598,11 +598,11 @@ START_TEST(all_features_lists_legal_moves)
 }
 END_TEST
 
-/* The distance map (pat_reach_init) gives every legal move the same area
- * and reach values as the per-move ring scans, on random positions of
+/* The distance map (pat_reach_init) holds the true Manhattan distance to
+ * the nearest stone of each colour up to the cap, on random positions of
  * several sizes (sparse ones included, where a colour is out of reach), and
- * the map holds the true Manhattan distance to the nearest stone of each
- * colour up to the cap. */
+ * every legal move's area and reach values follow from those distances,
+ * whether the caller passes the map or pat_move_features makes its own. */
 START_TEST(reach_map_matches_scan)
 {
     static const int sizes[] = { 2, 5, 9, 13, 19, 25 };
@@ -620,27 +620,36 @@ START_TEST(reach_map_matches_scan)
                 continue;
             struct pat_reach r;
             pat_reach_init(&r, &b);
-            struct pat_opts scan = { 0 }, map = { .reach = &r };
+            struct pat_opts none = { 0 }, map = { .reach = &r };
             for (int y = 0; y < b.size; y++)
                 for (int x = 0; x < b.size; x++) {
                     point q = board_point(&b, x, y);
+                    int want[3] = { 0, PAT_REACH_FAR, PAT_REACH_FAR };
                     for (int k = BLACK; k <= WHITE; k++) {
-                        int want = PAT_REACH_FAR;
                         for (int yy = 0; yy < b.size; yy++)
                             for (int xx = 0; xx < b.size; xx++) {
                                 int d = abs(xx - x) + abs(yy - y);
-                                if (b.color[board_point(&b, xx, yy)] == k && d < want)
-                                    want = d;
+                                if (b.color[board_point(&b, xx, yy)] == k && d < want[k])
+                                    want[k] = d;
                             }
-                        ck_assert_int_eq(r.dist[k][q], want);
+                        ck_assert_int_eq(r.dist[k][q], want[k]);
                     }
+                    int line = x < y ? x : y;
+                    line = b.size - 1 - x < line ? b.size - 1 - x : line;
+                    line = b.size - 1 - y < line ? b.size - 1 - y : line;
+                    line = line + 1 < 5 ? line + 1 : 5;
+                    int near = want[BLACK] < want[WHITE] ? want[BLACK] : want[WHITE];
+                    unsigned area = 1 + (unsigned)(line - 1) * 5 + (unsigned)((near <= 4 ? near : 5) - 1);
                     for (enum color mc = BLACK; mc <= WHITE; mc++) {
                         if (!board_is_legal(&b, mc, q))
                             continue;
-                        pat_vec a = pat_move_features(&b, mc, q, &scan);
+                        int dc = want[mc], dt = want[color_other(mc)];
+                        unsigned ro = dc > 8 ? 8u : dc >= 7 ? 7u : (unsigned)dc;
+                        unsigned rp = dt > 8 ? 8u : dt >= 7 ? 7u : (unsigned)dt;
+                        pat_vec a = pat_move_features(&b, mc, q, &none);
                         pat_vec m = pat_move_features(&b, mc, q, &map);
-                        ck_assert_uint_eq(pat_get(a, PAT_F_AREA), pat_get(m, PAT_F_AREA));
-                        ck_assert_uint_eq(pat_get(a, PAT_F_REACH), pat_get(m, PAT_F_REACH));
+                        ck_assert_uint_eq(pat_get(a, PAT_F_AREA), area);
+                        ck_assert_uint_eq(pat_get(a, PAT_F_REACH), 1 + (ro - 1) * 8 + (rp - 1));
                         ck_assert(a == m);
                     }
                 }
