@@ -32,9 +32,9 @@ struct search;
 /* Cache line size assumed for keeping apart what different threads write. */
 #define SEARCH_LINE 64
 
-/* Buffers of AMAF results per worker: the root's and up to
- * SEARCH_AMAF_BUFS - 1 busy nodes below it. */
-#define SEARCH_AMAF_BUFS 8
+/* Buffers of AMAF results per worker: the root's, and SEARCH_AMAF_BUFS - 1
+ * slots for busy nodes below it, chosen by node index (search_backup.c). */
+#define SEARCH_AMAF_BUFS 64
 
 /* AMAF results for the children of one node, added up by one worker and
  * added to the tree every few playouts. Every playout updates about half of
@@ -46,7 +46,6 @@ struct search;
 struct search_amaf_buf {
     uint32_t node;                  /* index of the node in the tree; 0 = free */
     int n;                          /* its children */
-    uint32_t used;                  /* amaf_playouts at the last use (least recent goes) */
     uint32_t pending;               /* playouts summed in acc since the last flush */
     uint16_t moves[BOARD_MAX_POINTS + 1];
     uint64_t acc[BOARD_MAX_POINTS + 1];   /* (half points << 32) + count, as tree_node.amaf */
@@ -75,10 +74,9 @@ struct search_thread {
     uint16_t amaf_hit[BOARD_MAX_POINTS + 1];
     uint8_t owner[BOARD_MAX_POINTS];
     /* AMAF results kept here and added to the tree every few playouts
-     * (search_backup.c): [0] for the root's children, the others for the
-     * most recently used busy nodes below it when several threads search. */
+     * (search_backup.c): [0] for the root's children, the others for busy
+     * nodes below it (a slot per node index hash) when several threads search. */
     struct search_amaf_buf amaf_buf[SEARCH_AMAF_BUFS];
-    uint32_t amaf_playouts;         /* playouts backed up in this search */
     /* With several threads, this worker's results not yet added to the root
      * (search_backup.c), packed as tree_node.stats: (half points << 32) +
      * playouts, so the low half is how many are waiting. */
