@@ -59,6 +59,8 @@ static const struct param_def defs[] = {
      "1 = keep searching on the opponent's time"},
     {"reuse_tree", PT_BOOL, F(reuse_tree), "1", 0, 1,
      "1 = keep the subtree of the moves played since the last search"},
+    {"early_stop", PT_BOOL, F(early_stop), "1", 0, 1,
+     "1 = end a move's search once the most visited move cannot change in the time or playouts left; 0 = use them all"},
     {"time_margin", PT_DOUBLE, F(time_margin), "0.5", 0, 60,
      "seconds kept back on every clock for lag"},
     {"dead_threshold", PT_DOUBLE, F(dead_threshold), "0.5", 0.5, 1,

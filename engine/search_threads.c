@@ -145,7 +145,7 @@ static bool time_to_stop(struct search *s, int64_t done)
         double rate = done / el;
         left = fmin(left, rate * (j->soft - el));
     }
-    if (done >= 100 && (double)bv - sv > left)
+    if (s->p.early_stop && done >= 100 && (double)bv - sv > left)
         return true;
     if (j->soft > 0 && el >= j->soft) {
         /* Past the aim: go on towards the hard limit only while the most
