@@ -23,7 +23,8 @@ struct params {
     double resign;          /* resign below this win rate; 0 = never */
     int ponder;             /* think on the opponent's time */
     int reuse_tree;
-    int early_stop;         /* end a search once its most visited move cannot change */
+    int early_stop;         /* end a search once its most visited move cannot change:
+                             * 0 never, 1 always, 2 when the time saved is banked */
     char playout[16];       /* "light" or "bt" */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */

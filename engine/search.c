@@ -138,6 +138,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         th[i].seq_cap = cap;
         th[i].seq = calloc((size_t)cap, sizeof *th[i].seq);
         make_policy(p, s->gammas, &th[i].policy, err, err_len);
+        th[i].light = playout_light();
         if (!th[i].seq) {
             for (int k = 0; k <= i; k++)
                 free(th[k].seq);
@@ -279,6 +280,8 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->soft = j->hard = 0;
     j->interval_ms = 0;
     j->endless = false;
+    j->early_stop = s->p.early_stop == 1;   /* think() decides for genmove */
+    j->light_playouts = false;
     /* Auto: an expansion costs a node per point, so bigger boards wait for
      * more evidence before growing (19x19 at 2 visits would fill a 256 MB
      * tree in seconds). */
@@ -338,6 +341,12 @@ static struct search_result think(struct search *s, const struct game *g, enum c
     s->job.max_playouts = po;
     s->job.soft = soft;
     s->job.hard = hard;
+    /* Ending early only pays when the time saved is there for later moves;
+     * with a fixed time a move (measured 24 Nov, 9x9, 1 s, against GNU Go
+     * level 10: 72 of 100 games when ending early, using 0.32 s a move;
+     * 41 of 50 when using the whole second) it is thrown away. */
+    s->job.early_stop = s->p.early_stop == 1 ||
+                        (s->p.early_stop == 2 && timectl_saves_bank(tc, c));
     s->job.t0 = t0;
     search_run(s);
     struct search_result res = search_decide(s, g);

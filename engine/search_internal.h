@@ -60,6 +60,7 @@ struct search_thread {
     int id;
     struct rng rng;
     struct playout_policy policy;
+    struct playout_policy light;    /* for ownership searches (job.light_playouts) */
     struct board board;
     struct tree_node *path[SEARCH_MAX_DEPTH + 1];
     uint64_t hash_path[SEARCH_MAX_DEPTH + 1];   /* position after each tree move */
@@ -106,6 +107,14 @@ struct search_job {
     double soft, hard;              /* seconds; 0 = no time limit */
     double t0;                      /* start time (monotonic seconds) */
     bool endless;                   /* analysis, ponder: run until stopped */
+    bool early_stop;                /* may end once the best move cannot change */
+    /* Uniformly random playouts whatever `playout` says: the ownership
+     * search of final_score and final_status_list. A lone stone deep in the
+     * other side's area dies in random playouts, where every point is played
+     * sooner or later; Bradley-Terry playouts copy players who never put
+     * such a stone there, answer elsewhere, and let it live (gtp-check's
+     * B5/H5 position scored W+28.5 with them, B+8.5 with light ones). */
+    bool light_playouts;
     uint32_t expand_at;             /* visits before a leaf is expanded */
     int interval_ms;                /* analysis: report every; 0 = no reports */
     search_report_fn report;

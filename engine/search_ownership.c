@@ -55,6 +55,7 @@ static void own_search(struct search *s, const struct game *g, int playouts)
         tree_clear(&s->tree, game_to_move(g));
         search_expand(s, tree_root(&s->tree), &s->root_board, game_to_move(g), true);
     }
+    s->job.light_playouts = true;
     s->job.max_playouts = playouts > 0 ? playouts : OWN_PLAYOUTS;
     s->job.hard = OWN_SECONDS;
     s->job.soft = 0;

@@ -110,7 +110,8 @@ static void one_playout(struct search_thread *t)
             .max_moves = t->seq_cap - depth,
             .owner = NULL,
         };
-        double score = playout_run(&t->board, &t->policy, &t->rng, s->job.komi,
+        struct playout_policy *pp = s->job.light_playouts ? &t->light : &t->policy;
+        double score = playout_run(&t->board, pp, &t->rng, s->job.komi,
                                    playout_default_cap(s->job.size), &rec);
         n_seq = depth + rec.n_moves;
         black_half = score > 0 ? 2 : score < 0 ? 0 : 1;
@@ -145,7 +146,7 @@ static bool time_to_stop(struct search *s, int64_t done)
         double rate = done / el;
         left = fmin(left, rate * (j->soft - el));
     }
-    if (s->p.early_stop && done >= 100 && (double)bv - sv > left)
+    if (j->early_stop && done >= 100 && (double)bv - sv > left)
         return true;
     if (j->soft > 0 && el >= j->soft) {
         /* Past the aim: go on towards the hard limit only while the most

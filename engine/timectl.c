@@ -141,6 +141,15 @@ static double clampd(double x, double lo, double hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
+bool timectl_saves_bank(const struct time_control *tc, enum color c)
+{
+    if (tc->system == TIME_NONE || (c != BLACK && c != WHITE))
+        return false;
+    if (tc->system == TIME_ABSOLUTE || tc->system == TIME_CANADIAN)
+        return true;
+    return tc->clock[c].main_left > 0;
+}
+
 void timectl_budget(const struct time_control *tc, enum color c, int moves_played,
                     int board_points, double *soft, double *hard, int64_t *playouts)
 {

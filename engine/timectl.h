@@ -49,6 +49,11 @@ void timectl_left(struct time_control *tc, enum color c, double seconds, int sto
  * time_left; a later time_left overrides it. No-op without a clock. */
 void timectl_spent(struct time_control *tc, enum color c, double seconds);
 
+/* Would time that `c` saves on its next move be there for later moves? Yes
+ * in main time and in a Canadian period; no with a fixed time or playouts
+ * per move and in a byo-yomi period (what a move leaves of those is lost). */
+bool timectl_saves_bank(const struct time_control *tc, enum color c);
+
 /* Limits for the next move of `c`: soft (aim) and hard (never exceed) seconds, or
  * both 0 when the budget is playouts. `moves_played` and `board_empty` let the
  * manager spend more in the middle game. */

@@ -47,3 +47,15 @@
 #? [B5]
 230 final_score
 #? [B\+9]
+
+# A lone stone on each side, deep in the other's area: both dead, whatever
+# the playout policy of genmove (the ownership search plays light playouts).
+300 komi 0.5
+310 play b H5
+320 final_status_list dead
+#? [B5 H5|H5 B5]
+330 final_score
+#? [B\+8\.5]
+340 hane-param playout light
+350 final_status_list dead
+#? [B5 H5|H5 B5]

@@ -87,6 +87,44 @@ START_TEST(captures_big_group)
 }
 END_TEST
 
+/* early_stop: with a playout budget nothing is banked, so by default the
+ * search spends it all; early_stop=1 ends once the capture's lead in visits
+ * cannot be caught up; 0 spends it all too. */
+START_TEST(early_stop_modes)
+{
+    const char *rows[] = {
+        ".........",
+        ".........",
+        "...XXX...",
+        "..XOOOX..",
+        "..XOOOX..",
+        "...XX....",
+        ".........",
+        ".........",
+        ".........",
+    };
+    const int64_t budget = 6000;
+    for (int mode = 0; mode <= 2; mode++) {
+        char m[2] = {(char)('0' + mode), 0};
+        const char *kv[] = {"playouts", "6000", "early_stop", m, "seed", "7", NULL};
+        struct search *s = make(kv);
+        struct game g;
+        setup(&g, 9, 7.5, rows);
+        struct time_control tc;
+        timectl_init(&tc, budget, 0);
+        struct search_result r = search_genmove(s, &g, BLACK, &tc);
+        ck_assert_int_eq(r.move, board_point(&g.board, 5, 3));
+        if (mode == 1)
+            ck_assert_msg(r.playouts < budget, "early_stop=1 ran %lld", (long long)r.playouts);
+        else
+            ck_assert_msg(r.playouts == budget, "early_stop=%d ran %lld", mode,
+                          (long long)r.playouts);
+        game_free(&g);
+        search_free(s);
+    }
+}
+END_TEST
+
 START_TEST(tactical_hints)
 {
     /* Black: F4 captures six; J1 would join the J2 stone in atari
@@ -338,10 +376,12 @@ START_TEST(two_threads)
 END_TEST
 
 /* Two threads on one tree, long enough for busy nodes below the root (whose
- * AMAF results the workers buffer): the counts of the whole tree add up. */
+ * AMAF results the workers buffer): the counts of the whole tree add up.
+ * Light playouts, so that the sanitizer builds get there in seconds. */
 START_TEST(two_threads_counts)
 {
-    const char *kv[] = {"playouts", "40000", "threads", "2", "reuse_tree", "0", NULL};
+    const char *kv[] = {"playouts", "40000", "threads", "2", "reuse_tree", "0",
+                        "playout", "light", "pw_mu", "0", "bt_c", "0", NULL};
     struct search *s = make(kv);
     struct game g;
     game_init(&g, 9, 7.5);
@@ -549,6 +589,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, legal_first_move);
     tcase_add_test(tc, captures_big_group);
+    tcase_add_test(tc, early_stop_modes);
     tcase_add_test(tc, tactical_hints);
     tcase_add_test(tc, reproducible);
     tcase_add_test(tc, reseed_repeats);

@@ -134,6 +134,12 @@ static struct search *make(const char *const *kv)
     ck_assert(params_set(&p, "memory", "32", err, sizeof err));
     ck_assert(params_set(&p, "seed", "5", err, sizeof err));
     ck_assert(params_set(&p, "resign", "0", err, sizeof err));
+    /* Knowledge off as the base (it is on by default): each test turns on
+     * the term it is about and compares with the search without it. */
+    ck_assert(params_set(&p, "playout", "light", err, sizeof err));
+    ck_assert(params_set(&p, "pw_mu", "0", err, sizeof err));
+    ck_assert(params_set(&p, "bt_c", "0", err, sizeof err));
+    ck_assert(params_set(&p, "bt_k", "inf", err, sizeof err));
     for (int i = 0; kv && kv[i]; i += 2)
         ck_assert_msg(params_set(&p, kv[i], kv[i + 1], err, sizeof err), "%s", err);
     struct search *s = search_new(&p, err, sizeof err);

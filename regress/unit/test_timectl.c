@@ -27,6 +27,27 @@ START_TEST(no_clock)
 }
 END_TEST
 
+/* Saved time is banked in main time and within a Canadian period only. */
+START_TEST(saves_bank)
+{
+    struct time_control tc;
+    timectl_init(&tc, 5000, 0);
+    ck_assert(!timectl_saves_bank(&tc, BLACK));
+    timectl_init(&tc, 0, 1.0);
+    ck_assert(!timectl_saves_bank(&tc, WHITE));
+    timectl_set(&tc, TIME_ABSOLUTE, 60, 0, 0);
+    ck_assert(timectl_saves_bank(&tc, BLACK));
+    timectl_set(&tc, TIME_BYOYOMI, 60, 10, 5);
+    ck_assert(timectl_saves_bank(&tc, BLACK));
+    timectl_left(&tc, BLACK, 8, 3);           /* in byo-yomi: 8 s of a period, 3 periods */
+    ck_assert(!timectl_saves_bank(&tc, BLACK));
+    ck_assert(timectl_saves_bank(&tc, WHITE));  /* White still in main time */
+    timectl_set(&tc, TIME_CANADIAN, 0, 300, 25);
+    ck_assert(timectl_saves_bank(&tc, WHITE));
+    ck_assert(!timectl_saves_bank(&tc, EMPTY));
+}
+END_TEST
+
 START_TEST(middle_game_spends_more)
 {
     struct time_control tc;
@@ -124,6 +145,7 @@ int main(void)
     Suite *s = suite_create("timectl");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, no_clock);
+    tcase_add_test(tc, saves_bank);
     tcase_add_test(tc, middle_game_spends_more);
     tcase_add_test(tc, never_lose_on_time);
     tcase_add_test(tc, time_left_overrides);
