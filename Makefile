@@ -117,8 +117,10 @@ check: all unit $(CHECK_EXTRA)
 
 regress: check
 
+# ASan+UBSan runs the code 2-5x slower, and the default search (BT playouts)
+# plays whole games in some tests: Check's per-test timeouts are tripled.
 sanitize:
-	$(MAKE) VARIANT=asan check
+	CK_TIMEOUT_MULTIPLIER=3 $(MAKE) VARIANT=asan check
 
 tsan:
 	$(MAKE) VARIANT=tsan tsan-tests

@@ -57,20 +57,22 @@ START_TEST(legal_first_move)
 }
 END_TEST
 
+/* White's six stones in atari at E5's neighbourhood: Black must take them. */
+static const char *const big_group_in_atari[] = {
+    ".........",
+    ".........",
+    "...XXX...",
+    "..XOOOX..",
+    "..XOOOX..",
+    "...XX....",
+    ".........",
+    ".........",
+    ".........",
+};
+
 START_TEST(captures_big_group)
 {
-    /* White's six stones in atari at E5's neighbourhood: Black must take them. */
-    const char *rows[] = {
-        ".........",
-        ".........",
-        "...XXX...",
-        "..XOOOX..",
-        "..XOOOX..",
-        "...XX....",
-        ".........",
-        ".........",
-        ".........",
-    };
+    const char *const *rows = big_group_in_atari;
     for (int mode = 0; mode <= 2; mode++) {
         char m[2] = {(char)('0' + mode), 0};
         const char *kv[] = {"playouts", "3000", "rave", m, "seed", "11", NULL};
@@ -92,17 +94,7 @@ END_TEST
  * cannot be caught up; 0 spends it all too. */
 START_TEST(early_stop_modes)
 {
-    const char *rows[] = {
-        ".........",
-        ".........",
-        "...XXX...",
-        "..XOOOX..",
-        "..XOOOX..",
-        "...XX....",
-        ".........",
-        ".........",
-        ".........",
-    };
+    const char *const *rows = big_group_in_atari;
     const int64_t budget = 6000;
     for (int mode = 0; mode <= 2; mode++) {
         char m[2] = {(char)('0' + mode), 0};
