@@ -120,7 +120,7 @@ END_TEST
 
 /* Many threads race to expand the same nodes and count visits: exactly one
  * expansion per node wins and no count is lost. Also run under TSan. */
-struct race { struct tree *t; int rounds; };
+struct race { struct tree *t; int rounds; _Atomic int child_rounds; };
 
 static void *racer(void *arg)
 {
@@ -140,6 +140,7 @@ static void *racer(void *arg)
                 tree_expand(rc->t, c, moves, NULL, NULL, 50);
             tree_amaf_add(c, 2);
             tree_backup(c, 3, 2);
+            atomic_fetch_add(&rc->child_rounds, 1);
         }
         tree_backup(r, 3, 0);
     }
@@ -152,7 +153,7 @@ START_TEST(threads_race)
     ck_assert(tree_init(&t, 8 << 20));
     enum { NT = 4, ROUNDS = 20000 };
     pthread_t th[NT];
-    struct race rc = {&t, ROUNDS};
+    struct race rc = {&t, ROUNDS, 0};
     for (int i = 0; i < NT; i++)
         pthread_create(&th[i], NULL, racer, &rc);
     for (int i = 0; i < NT; i++)
@@ -167,9 +168,13 @@ START_TEST(threads_race)
         amaf += tree_amaf_visits(c);
         ck_assert_uint_eq(tree_wins(c), 2 * tree_visits(c));
     }
-    ck_assert_uint_eq(sum, NT * ROUNDS);
+    /* A round that finds the root still being expanded by another thread
+     * (preempted mid-expansion: seen under ASan on a loaded machine) visits
+     * no child, so the children's visits add up to the rounds that did. */
+    ck_assert_uint_eq(sum, (uint32_t)atomic_load(&rc.child_rounds));
+    ck_assert_uint_gt(sum, NT * ROUNDS / 2);
     /* AMAF updates may lose a few to races (by design), never gain. */
-    ck_assert_uint_le(amaf, NT * ROUNDS);
+    ck_assert_uint_le(amaf, sum);
     ck_assert_uint_ge(amaf, NT * ROUNDS * 9 / 10);
     /* exactly 1 + 50 expansions of 50 children each */
     ck_assert_uint_eq(tree_used(&t), 2 + 51 * 50);
