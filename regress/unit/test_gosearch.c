@@ -70,21 +70,31 @@ static const char *const big_group_in_atari[] = {
     ".........",
 };
 
+/* One genmove for Black on big_group_in_atari with `key`=mode (and a seed
+ * and playout budget); *capture is the capturing point, E6. */
+static struct search_result big_group_genmove(const char *key, int mode, const char *seed,
+                                              const char *budget, point *capture)
+{
+    char m[2] = {(char)('0' + mode), 0};
+    const char *kv[] = {"playouts", budget, key, m, "seed", seed, NULL};
+    struct search *s = make(kv);
+    struct game g;
+    setup(&g, 9, 7.5, big_group_in_atari);
+    struct time_control tc;
+    timectl_init(&tc, atoll(budget), 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    *capture = board_point(&g.board, 5, 3);
+    game_free(&g);
+    search_free(s);
+    return r;
+}
+
 START_TEST(captures_big_group)
 {
-    const char *const *rows = big_group_in_atari;
     for (int mode = 0; mode <= 2; mode++) {
-        char m[2] = {(char)('0' + mode), 0};
-        const char *kv[] = {"playouts", "3000", "rave", m, "seed", "11", NULL};
-        struct search *s = make(kv);
-        struct game g;
-        setup(&g, 9, 7.5, rows);
-        struct time_control tc;
-        timectl_init(&tc, 3000, 0);
-        struct search_result r = search_genmove(s, &g, BLACK, &tc);
-        ck_assert_msg(r.move == board_point(&g.board, 5, 3), "rave=%d played %d", mode, r.move);
-        game_free(&g);
-        search_free(s);
+        point capture;
+        struct search_result r = big_group_genmove("rave", mode, "11", "3000", &capture);
+        ck_assert_msg(r.move == capture, "rave=%d played %d", mode, r.move);
     }
 }
 END_TEST
@@ -94,25 +104,16 @@ END_TEST
  * cannot be caught up; 0 spends it all too. */
 START_TEST(early_stop_modes)
 {
-    const char *const *rows = big_group_in_atari;
     const int64_t budget = 6000;
     for (int mode = 0; mode <= 2; mode++) {
-        char m[2] = {(char)('0' + mode), 0};
-        const char *kv[] = {"playouts", "6000", "early_stop", m, "seed", "7", NULL};
-        struct search *s = make(kv);
-        struct game g;
-        setup(&g, 9, 7.5, rows);
-        struct time_control tc;
-        timectl_init(&tc, budget, 0);
-        struct search_result r = search_genmove(s, &g, BLACK, &tc);
-        ck_assert_int_eq(r.move, board_point(&g.board, 5, 3));
+        point capture;
+        struct search_result r = big_group_genmove("early_stop", mode, "7", "6000", &capture);
+        ck_assert_int_eq(r.move, capture);
         if (mode == 1)
             ck_assert_msg(r.playouts < budget, "early_stop=1 ran %lld", (long long)r.playouts);
         else
             ck_assert_msg(r.playouts == budget, "early_stop=%d ran %lld", mode,
                           (long long)r.playouts);
-        game_free(&g);
-        search_free(s);
     }
 }
 END_TEST
