@@ -108,6 +108,42 @@ static bool useful_move_left(struct search *s)
     return false;
 }
 
+/* Scoring is by area, so a move inside one's own area costs nothing, and
+ * passing while one of our strings is in atari hands the opponent a free
+ * capture that our count did not include (in a 9x9 game against GNU Go,
+ * a lone stone in atari beside our wall was counted alive by the playouts;
+ * we passed, and the referee counted it dead: B+3.5 instead of W+0.5).
+ * Returns the liberty that saves such a string, if a legal move there
+ * leaves it out of atari; PASS if there is none. A string the playouts
+ * call dead (`dead`) is left alone: it is already counted lost. */
+static point atari_to_mend(struct search *s, const uint8_t *dead)
+{
+    const struct board *b = &s->root_board;
+    enum color c = s->job.to_move;
+    for (int p = 0; p < b->geom->points; p++) {
+        if (b->color[p] != c || b->str[b->sid[p]].libs != 1 || dead[p])
+            continue;
+        point lib = board_atari_lib(b, p);
+        if (s->job.root_forbidden[lib] || !board_is_legal(b, c, lib) ||
+            board_is_self_atari(b, c, lib))
+            continue;
+        return lib;
+    }
+    return PASS;
+}
+
+/* Pass, unless a string of ours in atari can be saved first (atari_to_mend). */
+static void pass_or_mend(struct search *s, struct search_result *res, const uint8_t *dead)
+{
+    point m = atari_to_mend(s, dead);
+    res->move = m;
+    if (m != PASS) {
+        struct tree_node *n = tree_child(&s->tree, tree_root(&s->tree), m);
+        if (n)
+            res->winrate = tree_winrate(n, res->winrate);
+    }
+}
+
 struct search_result search_decide(struct search *s, const struct game *g)
 {
     struct search_result res = {PASS, 0.5, 0, 0};
@@ -159,7 +195,7 @@ struct search_result search_decide(struct search *s, const struct game *g)
         dead_of(s, b, dead, EMPTY);
         double score = game_score(g, dead);
         if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {
-            res.move = PASS;
+            pass_or_mend(s, &res, dead);
             return res;
         }
     }
@@ -170,7 +206,7 @@ struct search_result search_decide(struct search *s, const struct game *g)
         dead_of(s, b, dead, EMPTY);
         double score = game_score(g, dead);
         if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {
-            res.move = PASS;
+            pass_or_mend(s, &res, dead);
             return res;
         }
     }

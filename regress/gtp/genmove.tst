@@ -50,3 +50,11 @@
 330 play b pass
 340 reg_genmove w
 #? [pass|[AB][12]]
+
+# Black has passed and White leads on the count, but White's E1 is in atari
+# (its last liberty D1): White connects before passing. Passing there lost a
+# game against GNU Go (the referee counted E1 dead).
+400 boardsize 9
+410 loadsgf regress/gtp/sgf/atari-at-end.sgf 54
+420 reg_genmove w
+#? [D1]
