@@ -71,7 +71,7 @@ static const char *const big_group_in_atari[] = {
 };
 
 /* One genmove for Black on big_group_in_atari with `key`=mode (and a seed
- * and playout budget); *capture is the capturing point, E6. */
+ * and playout budget); *capture is the capturing point, F4. */
 static struct search_result big_group_genmove(const char *key, int mode, const char *seed,
                                               const char *budget, point *capture)
 {
@@ -120,24 +120,18 @@ END_TEST
 
 START_TEST(tactical_hints)
 {
-    /* Black: F4 captures six; J1 would join the J2 stone in atari
+    /* big_group_in_atari with a corner added: White J3 and H2, Black J2
+     * and H1. Black: F4 captures six; J1 would join the J2 stone in atari
      * to H1 and leave all three in atari (an escape that is a self-atari).
      * White: J1 captures J2. */
-    const char *rows[] = {
-        ".........",
-        ".........",
-        "...XXX...",
-        "..XOOOX..",
-        "..XOOOX..",
-        "...XX....",
-        "........O",
-        ".......OX",
-        ".......X.",
-    };
     const char *kv[] = {"prior_visits", "10", NULL};
     struct search *s = make(kv);
     struct game g;
-    setup(&g, 9, 7.5, rows);
+    setup(&g, 9, 7.5, big_group_in_atari);
+    ck_assert_int_eq(game_setup(&g, WHITE, board_point(&g.board, 8, 2)), GAME_OK);
+    ck_assert_int_eq(game_setup(&g, WHITE, board_point(&g.board, 7, 1)), GAME_OK);
+    ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 8, 1)), GAME_OK);
+    ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 7, 0)), GAME_OK);
     point j1 = board_point(&g.board, 8, 0);
     search_prepare(s, &g, BLACK);
     struct tree_node *r = tree_root(&s->tree);
