@@ -58,3 +58,29 @@
 410 loadsgf regress/gtp/sgf/atari-at-end.sgf 54
 420 reg_genmove w
 #? [D1]
+
+# White to move, every point settled and the count winning, but Black's A2
+# is in atari and counted dead only because the playouts capture it: White
+# must take it (A1) before passing, or Black connects (a lost game).
+430 boardsize 9
+440 loadsgf regress/gtp/sgf/capture-at-end.sgf 44
+450 reg_genmove w
+#? [A1]
+
+# Black to move; every point looks settled only because the playouts, where
+# Black moves first, always take D3. Passing let White play there (a lost
+# game): a pass needs the tree's own support.
+460 boardsize 9
+470 loadsgf regress/gtp/sgf/vital-point-at-end.sgf 41
+480 reg_genmove b
+#? [D3]
+
+# The same game as case 450, with Black's pass after a quiet White move:
+# the count wins, but Black's A2 is dead only if White takes it, which
+# White does before passing (a referee may count the stone alive).
+490 boardsize 9
+500 loadsgf regress/gtp/sgf/capture-at-end.sgf 44
+510 play w B8
+520 play b pass
+530 reg_genmove w
+#? [A1]
