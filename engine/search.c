@@ -122,7 +122,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         return false;
     }
     /* Aligned: each worker's state starts a cache line (search_internal.h). */
-    struct search_thread *th = aligned_alloc(SEARCH_LINE, (size_t)n * sizeof *th);
+    struct search_thread *th = aligned_alloc(CACHE_LINE, (size_t)n * sizeof *th);
     if (th)
         memset(th, 0, (size_t)n * sizeof *th);
     if (!th) {
@@ -174,7 +174,7 @@ struct search *search_new(const struct params *p, char *err, int err_len)
 {
     board_init();
     /* Aligned: the job's shared counters have a cache line of their own. */
-    struct search *s = aligned_alloc(SEARCH_LINE, sizeof *s);
+    struct search *s = aligned_alloc(CACHE_LINE, sizeof *s);
     if (s)
         memset(s, 0, sizeof *s);
     if (!s) {

@@ -108,20 +108,28 @@ static bool useful_move_left(struct search *s)
     return false;
 }
 
-/* Scoring is by area, so a move inside one's own area costs nothing, and
- * passing while one of our strings is in atari hands the opponent a free
- * capture that our count did not include (in a 9x9 game against GNU Go,
- * a lone stone in atari beside our wall was counted alive by the playouts;
- * we passed, and the referee counted it dead: B+3.5 instead of W+0.5).
- * Returns the liberty that saves such a string, if a legal move there
- * leaves it out of atari; PASS if there is none. A string the playouts
- * call dead (`dead`) is left alone: it is already counted lost. */
-static point atari_to_mend(struct search *s, const uint8_t *dead)
+/* Before passing, strings in atari are settled on the board rather than
+ * left to the count. Scoring is by area, so a move inside one's own area
+ * costs nothing:
+ *  - an opponent string in atari that the count calls dead is dead only
+ *    because the playouts, where we move first, take it; after our pass the
+ *    opponent moves first and may connect (a 9x9 game against GNU Go was
+ *    lost so: Black's A2, regress/gtp/genmove.tst cases 450 and 530). We
+ *    take it. One the playouts leave alone (a snapback, say) is left alone.
+ *  - a string of ours in atari that the count calls alive hands the
+ *    opponent a free capture once we pass (a lone stone beside our wall:
+ *    B+3.5 instead of W+0.5, case 420). We fill its last liberty. One the
+ *    count calls dead is already counted lost.
+ * Returns the last liberty of the first string of colour `owner` in atari
+ * whose deadness is `want_dead`, if the move there is legal and not a
+ * self-atari (a capture never is one); PASS if there is none. */
+static point atari_lib_move(struct search *s, const uint8_t *dead, enum color owner, bool want_dead)
 {
     const struct board *b = &s->root_board;
     enum color c = s->job.to_move;
     for (int p = 0; p < b->geom->points; p++) {
-        if (b->color[p] != c || b->str[b->sid[p]].libs != 1 || dead[p])
+        if (b->color[p] != owner || b->str[b->sid[p]].libs != 1 ||
+            (dead[p] != 0) != want_dead)
             continue;
         point lib = board_atari_lib(b, p);
         if (s->job.root_forbidden[lib] || !board_is_legal(b, c, lib) ||
@@ -132,33 +140,14 @@ static point atari_to_mend(struct search *s, const uint8_t *dead)
     return PASS;
 }
 
-/* The mirror case: the count takes an opponent string in atari as dead
- * because the playouts, where we move first, capture it; once we pass, the
- * opponent moves first and may connect (a 9x9 game against GNU Go was lost
- * so: Black's A2, regress/gtp/genmove.tst cases 450 and 530). Returns the capturing move (legal, so not a ko retake) of such a string,
- * or PASS. Only strings the count calls dead: a string in atari that the
- * playouts leave alone (a snapback, say) may cost more to take than to leave. */
-static point atari_to_capture(struct search *s, const uint8_t *dead)
-{
-    const struct board *b = &s->root_board;
-    enum color opp = color_other(s->job.to_move);
-    for (int p = 0; p < b->geom->points; p++) {
-        if (b->color[p] != opp || b->str[b->sid[p]].libs != 1 || !dead[p])
-            continue;
-        point lib = board_atari_lib(b, p);
-        if (!s->job.root_forbidden[lib] && board_is_legal(b, s->job.to_move, lib))
-            return lib;
-    }
-    return PASS;
-}
-
-/* Pass, unless a dead opponent string in atari can be taken first
- * (atari_to_capture) or a string of ours in atari saved (atari_to_mend). */
+/* Pass, unless a string in atari should be settled first (atari_lib_move):
+ * a dead one of the opponent's taken, then one of ours saved. */
 static void pass_or_mend(struct search *s, struct search_result *res, const uint8_t *dead)
 {
-    point m = atari_to_capture(s, dead);
+    enum color c = s->job.to_move;
+    point m = atari_lib_move(s, dead, color_other(c), true);
     if (m == PASS)
-        m = atari_to_mend(s, dead);
+        m = atari_lib_move(s, dead, c, false);
     res->move = m;
     if (m != PASS) {
         struct tree_node *n = tree_child(&s->tree, tree_root(&s->tree), m);
@@ -171,10 +160,12 @@ static void pass_or_mend(struct search *s, struct search_result *res, const uint
  * matters looks settled when we always take it: in 4 of 11 9x9 losses to
  * GNU Go hane stood at 97-99.8%, every point was settled, it passed, and
  * the opponent's move there turned the game (in the two positions looked
- * into, the search had 98% of its visits on that move). A pass is as good only if the tree says so: the pass
- * child searched enough (PASS_CHECK_VISITS) and within PASS_CHECK_MARGIN
- * of the chosen move. Otherwise we play on; the game still ends when the
- * opponent passes (the first rule) or the search itself prefers passing. */
+ * into, the search had 98% of its visits on that move). Below the root's
+ * pass child the opponent moves first, so a pass is as good only if that
+ * child was searched enough (PASS_CHECK_VISITS) and is within
+ * PASS_CHECK_MARGIN of the chosen move. Otherwise we play on; the game
+ * still ends when the opponent passes (the first rule) or the search
+ * itself prefers passing. */
 #define PASS_CHECK_VISITS 16
 #define PASS_CHECK_MARGIN 0.05
 static bool pass_is_as_good(struct search *s, const struct search_result *res)
@@ -242,7 +233,8 @@ struct search_result search_decide(struct search *s, const struct game *g)
     /* Nothing useful left: every point we could play is settled (owned by
      * one side in nearly all playouts), and the count wins. Passing now
      * saves the filling of our own territory that light playouts would do. */
-    if (res.move != PASS && res.winrate >= 0.5 && !useful_move_left(s) && pass_is_as_good(s, &res)) {
+    if (res.move != PASS && res.winrate >= 0.5 && !useful_move_left(s) &&
+        pass_is_as_good(s, &res)) {
         dead_of(s, b, dead, EMPTY);
         double score = game_score(g, dead);
         if ((c == BLACK && score > 0) || (c == WHITE && score < 0)) {

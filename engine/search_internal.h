@@ -29,9 +29,6 @@
 
 struct search;
 
-/* Cache line size assumed for keeping apart what different threads write. */
-#define SEARCH_LINE 64
-
 /* Buffers of AMAF results per worker: the root's, and SEARCH_AMAF_BUFS - 1
  * slots for busy nodes below it, chosen by node index (search_backup.c). */
 #define SEARCH_AMAF_BUFS 64
@@ -56,7 +53,7 @@ struct search_amaf_buf {
  * of one worker, written all the time, must not share a line with the next
  * worker's. */
 struct search_thread {
-    _Alignas(SEARCH_LINE) struct search *s;
+    _Alignas(CACHE_LINE) struct search *s;
     int id;
     struct rng rng;
     struct playout_policy policy;
@@ -130,7 +127,7 @@ struct search_job {
      * cache line of their own, so that the count every worker bumps after
      * every playout does not keep evicting the read-only fields above (the
      * superko set is read at every tree move) from the other core. */
-    _Alignas(SEARCH_LINE) _Atomic bool stop;
+    _Alignas(CACHE_LINE) _Atomic bool stop;
     _Atomic int64_t playouts;       /* done (each worker adds every few, see search_threads.c) */
     _Atomic int64_t claimed;        /* of max_playouts, by the workers */
 };

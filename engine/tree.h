@@ -82,8 +82,9 @@ struct tree_node {
 
 _Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 bytes");
 
-/* Cache line size assumed for keeping the allocation counter apart. */
-#define TREE_LINE 64
+/* Cache line size assumed wherever data that different threads write is
+ * kept apart (here and in the search's per-thread state). */
+#define CACHE_LINE 64
 
 /* `nodes` and `capacity` are read at every step of every descent; `next` is
  * written by every expansion (tens of thousands a second per thread). On one
@@ -93,7 +94,7 @@ _Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 byte
 struct tree_pool {
     struct tree_node *nodes;
     uint32_t capacity;              /* nodes in the array (index 0 unused) */
-    _Alignas(TREE_LINE) _Atomic uint32_t next;  /* first free index; may overshoot capacity when full */
+    _Alignas(CACHE_LINE) _Atomic uint32_t next;  /* first free index; may overshoot capacity when full */
     _Atomic bool full;              /* an expansion failed for lack of room */
 };
 
