@@ -62,6 +62,14 @@ bool search_set_params(struct search *s, const struct params *p, char *err, int 
 struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
                                     struct time_control *tc);
 
+/* search_genmove that also calls `fn` every `interval_ms` while it thinks
+ * (from a search thread, as for analysis): lz-genmove_analyze and
+ * kata-genmove_analyze, with which Sabaki shows what an engine considers
+ * while it plays. */
+struct search_result search_genmove_analyze(struct search *s, const struct game *g, enum color c,
+                                            struct time_control *tc, int interval_ms,
+                                            search_report_fn fn, void *ctx);
+
 /* Like genmove, for kgs-genmove_cleanup: never pass while the opponent has
  * stones that the playouts say are dead. */
 struct search_result search_genmove_cleanup(struct search *s, const struct game *g,

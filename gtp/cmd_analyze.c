@@ -1,14 +1,17 @@
 /* cmd_analyze — analysis for GUIs: lz-analyze and kata-analyze (streamed in
- * the formats Sabaki parses) and GoGui's analyze commands (heat map,
- * ownership, principal variation).
+ * the formats Sabaki parses), their genmove_analyze forms, and GoGui's
+ * analyze commands (heat map, ownership, principal variation).
  *
  * Streaming: the handler starts the searcher's analysis threads and opens a
  * reply ("=id"); the searcher's callback writes one "info ..." line per report
  * from its own thread through gtp_out (locked); the next command (or the end
- * of input) stops the search and closes the reply with its blank line.
+ * of input) stops the search and closes the reply with its blank line. The
+ * genmove_analyze forms stream the same lines from a genmove's search and
+ * close the reply themselves after the "play" line.
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -35,6 +38,8 @@ static void analysis_line(struct gtp *g, const struct search_report *r)
                        gtp_vertex_str(b, k->move, v), k->visits);
         if (g->kata) {
             double lead = r->to_move == BLACK ? k->score_lead : -k->score_lead;
+            if (lead == 0)
+                lead = 0;   /* no "-0.000" before the first playouts are counted */
             gtp_buf_printf(&line, " winrate %.6f scoreMean %.3f scoreLead %.3f prior %.6f order %d pv",
                            k->winrate, lead, lead, k->prior, order);
         } else {
@@ -65,21 +70,23 @@ static void stream_report(void *ctx, const struct search_report *r)
     analysis_line(ctx, r);
 }
 
-/* lz-analyze / kata-analyze [COLOUR] [INTERVAL] [interval N] [ownership B]
- * [minmoves N] [maxmoves N] */
-static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
+/* The arguments of lz-analyze, kata-analyze and their genmove_analyze forms:
+ * [COLOUR] [INTERVAL] [interval N] [ownership B] [minmoves N] [maxmoves N].
+ * Sets *col, *ms (the report interval in milliseconds) and the reply format
+ * in g; false with the message in g->text on a bad argument. */
+static bool analyze_args(struct gtp *g, struct gtp_cmd *c, bool kata, enum color *col, int *ms)
 {
-    enum color col = game_to_move(&g->game);
+    *col = game_to_move(&g->game);
     long interval = 100;    /* centiseconds */
     long max_moves = 0;     /* 0: every candidate with visits */
     bool ownership = false;
     int i = 0;
     long n;
-    if (i < c->argc && gtp_parse_color(c->argv[i], &col))
+    if (i < c->argc && gtp_parse_color(c->argv[i], col))
         i++;
     if (i < c->argc && gtp_strtol(c->argv[i], &n)) {
         if (!gtp_arg_int(c, i, 0, 360000, "interval in centiseconds", &interval, &g->text))
-            return GTP_FAIL;
+            return false;
         i++;
     }
     while (i < c->argc) {
@@ -88,36 +95,50 @@ static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
         gtp_quote(q, sizeof q, key, 40);
         bool known = !strcasecmp(key, "interval") || (kata && !strcasecmp(key, "ownership")) ||
                      !strcasecmp(key, "minmoves") || !strcasecmp(key, "maxmoves");
-        if (!known)
-            return gtp_fail(g, "syntax error: expected a colour, an interval or an option (interval%s, minmoves, maxmoves), got '%s'",
-                            kata ? ", ownership" : "", q);
-        if (i + 1 >= c->argc)
-            return gtp_fail(g, "syntax error: option '%s' needs a value", q);
+        if (!known) {
+            gtp_fail(g, "syntax error: expected a colour, an interval or an option (interval%s, minmoves, maxmoves), got '%s'",
+                     kata ? ", ownership" : "", q);
+            return false;
+        }
+        if (i + 1 >= c->argc) {
+            gtp_fail(g, "syntax error: option '%s' needs a value", q);
+            return false;
+        }
         if (!strcasecmp(key, "interval")) {
             if (!gtp_arg_int(c, i + 1, 0, 360000, "interval in centiseconds", &interval, &g->text))
-                return GTP_FAIL;
+                return false;
         } else if (kata && !strcasecmp(key, "ownership")) {
             if (!gtp_arg_bool(c, i + 1, &ownership, &g->text))
-                return GTP_FAIL;
+                return false;
         } else if (!strcasecmp(key, "maxmoves")) {
             /* As in Leela Zero and KataGo: at most this many candidates a
              * line, the most visited first; 0 means no limit. */
             if (!gtp_arg_int(c, i + 1, 0, 1000, "number of moves", &max_moves, &g->text))
-                return GTP_FAIL;
+                return false;
         } else {
             /* minmoves asks for moves with no visits too; hane reports only
              * moves it has searched, so it is checked and then ignored. */
             if (!gtp_arg_int(c, i + 1, 0, 1000, "number of moves", &n, &g->text))
-                return GTP_FAIL;
+                return false;
         }
         i += 2;
     }
-    int ms = (int)interval * 10;
-    if (ms < MIN_INTERVAL_MS)
-        ms = MIN_INTERVAL_MS;
+    *ms = (int)interval * 10;
+    if (*ms < MIN_INTERVAL_MS)
+        *ms = MIN_INTERVAL_MS;
     g->kata = kata;
     g->kata_ownership = ownership;
     g->analyze_max = (int)max_moves;
+    return true;
+}
+
+/* lz-analyze / kata-analyze: analysis in the background until the next command. */
+static enum gtp_status analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
+{
+    enum color col;
+    int ms;
+    if (!analyze_args(g, c, kata, &col, &ms))
+        return GTP_FAIL;
     if (!search_analyze_start(g->search, &g->game, col, ms, stream_report, g))
         return gtp_fail(g, "cannot start the analysis");
     gtp_stream_open(&g->out, c->id);
@@ -133,6 +154,37 @@ enum gtp_status gtp_cmd_lz_analyze(struct gtp *g, struct gtp_cmd *c)
 enum gtp_status gtp_cmd_kata_analyze(struct gtp *g, struct gtp_cmd *c)
 {
     return analyze(g, c, true);
+}
+
+/* lz-genmove_analyze / kata-genmove_analyze: genmove with the analysis lines
+ * streamed while hane thinks, then "play MOVE" and the blank line that ends
+ * the reply (Leela Zero's and KataGo's format; Sabaki generates its engines'
+ * moves this way when they offer it and reads the move from the "play"
+ * line). The move is played, as by genmove; the reply is complete when the
+ * handler returns, so the next command has nothing to stop. */
+static enum gtp_status genmove_analyze(struct gtp *g, struct gtp_cmd *c, bool kata)
+{
+    enum color col;
+    int ms;
+    if (!analyze_args(g, c, kata, &col, &ms))
+        return GTP_FAIL;
+    gtp_stream_open(&g->out, c->id);
+    point m = gtp_genmove_play(g, col, ms, stream_report);
+    char v[8], line[16];
+    snprintf(line, sizeof line, "play %s", gtp_vertex_str(&g->game.board, m, v));
+    gtp_stream_line(&g->out, line);
+    gtp_stream_close(&g->out);
+    return GTP_STREAMED;
+}
+
+enum gtp_status gtp_cmd_lz_genmove_analyze(struct gtp *g, struct gtp_cmd *c)
+{
+    return genmove_analyze(g, c, false);
+}
+
+enum gtp_status gtp_cmd_kata_genmove_analyze(struct gtp *g, struct gtp_cmd *c)
+{
+    return genmove_analyze(g, c, true);
 }
 
 enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c)

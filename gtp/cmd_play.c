@@ -27,38 +27,65 @@ enum gtp_status gtp_cmd_play(struct gtp *g, struct gtp_cmd *c)
 
 enum genmove_kind { GENMOVE_PLAY, GENMOVE_REG, GENMOVE_CLEANUP };
 
+/* The move of a search, made legal: a search bug must not cost the game or
+ * desynchronise the GUI. */
+static point checked_move(struct gtp *g, enum color col, point m)
+{
+    if (m != RESIGN && game_check_move(&g->game, col, m) != GAME_OK) {
+        char v[8];
+        fprintf(stderr, "hane: the search chose the illegal move %s (%s); passing instead\n",
+                gtp_vertex_str(&g->game.board, m, v), game_err_str(game_check_move(&g->game, col, m)));
+        return PASS;
+    }
+    return m;
+}
+
+/* Plays `m` for `col` and starts pondering for the opponent if asked to. */
+static void play_generated(struct gtp *g, enum color col, point m)
+{
+    if (m == RESIGN)
+        return;
+    game_play(&g->game, col, m);
+    if (g->params.ponder) {
+        search_ponder_start(g->search, &g->game, color_other(col));
+        g->pondering = true;
+    }
+}
+
+point gtp_genmove_play(struct gtp *g, enum color col, int interval_ms, search_report_fn fn)
+{
+    struct time_control scratch;
+    struct time_control *tc = gtp_time(g, &scratch);
+    struct search_result r = search_genmove_analyze(g->search, &g->game, col, tc, interval_ms, fn, g);
+    point m = checked_move(g, col, r.move);
+    play_generated(g, col, m);
+    return m;
+}
+
 static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_kind kind)
 {
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    struct time_control scratch;
-    struct time_control *tc = gtp_time(g, &scratch);
-    struct search_result r;
-    if (kind == GENMOVE_REG) {
-        /* Regression tests must not depend on what was searched before. */
-        search_reseed(g->search, g->params.seed ? g->params.seed : 1);
-        r = search_genmove(g->search, &g->game, col, tc);
-    } else if (kind == GENMOVE_CLEANUP) {
-        r = search_genmove_cleanup(g->search, &g->game, col, tc);
+    point m;
+    if (kind == GENMOVE_PLAY) {
+        m = gtp_genmove_play(g, col, 0, NULL);
     } else {
-        r = search_genmove(g->search, &g->game, col, tc);
+        struct time_control scratch;
+        struct time_control *tc = gtp_time(g, &scratch);
+        struct search_result r;
+        if (kind == GENMOVE_REG) {
+            /* Regression tests must not depend on what was searched before. */
+            search_reseed(g->search, g->params.seed ? g->params.seed : 1);
+            r = search_genmove(g->search, &g->game, col, tc);
+        } else {
+            r = search_genmove_cleanup(g->search, &g->game, col, tc);
+        }
+        m = checked_move(g, col, r.move);
+        if (kind != GENMOVE_REG)
+            play_generated(g, col, m);
     }
     char v[8];
-    point m = r.move;
-    if (m != RESIGN && game_check_move(&g->game, col, m) != GAME_OK) {
-        /* A search bug must not cost the game or desynchronise the GUI. */
-        fprintf(stderr, "hane: the search chose the illegal move %s (%s); passing instead\n",
-                gtp_vertex_str(&g->game.board, m, v), game_err_str(game_check_move(&g->game, col, m)));
-        m = PASS;
-    }
-    if (kind != GENMOVE_REG && m != RESIGN) {
-        game_play(&g->game, col, m);
-        if (g->params.ponder) {
-            search_ponder_start(g->search, &g->game, color_other(col));
-            g->pondering = true;
-        }
-    }
     gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
     return GTP_OK;
 }

@@ -94,6 +94,10 @@ enum gtp_status gtp_cmd_play(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_genmove(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_reg_genmove(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_genmove_cleanup(struct gtp *g, struct gtp_cmd *c);
+/* What genmove does between its argument and its reply: search for `col`
+ * (calling `fn(g, report)` every `interval_ms` meanwhile when fn is set),
+ * check the move, play it, start pondering. Returns the move (RESIGN too). */
+point gtp_genmove_play(struct gtp *g, enum color col, int interval_ms, search_report_fn fn);
 enum gtp_status gtp_cmd_undo(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_fixed_handicap(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_place_free_handicap(struct gtp *g, struct gtp_cmd *c);
@@ -111,6 +115,8 @@ enum gtp_status gtp_cmd_printsgf(struct gtp *g, struct gtp_cmd *c);
 /* cmd_analyze.c */
 enum gtp_status gtp_cmd_lz_analyze(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_kata_analyze(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_lz_genmove_analyze(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_kata_genmove_analyze(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c);

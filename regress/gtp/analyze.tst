@@ -48,3 +48,28 @@
 #? [?syntax error: expected a colour.*'q']
 360 undo
 #? []
+
+# lz-genmove_analyze / kata-genmove_analyze: a genmove that streams the info
+# lines while it thinks and ends with "play MOVE"; the move is played.
+400 clear_board
+410 play b E5
+420 play w C3
+430 hane-param playouts 500
+440 lz-genmove_analyze b 1
+#? [(info move .* )?play ([A-HJ][1-9]|pass)]
+450 printsgf
+#? [.*;B\[ee\];W\[cg\];B\[[a-i][a-i]\]\)]
+460 kata-genmove_analyze w 1 ownership true
+#? [(info move .* )?play ([A-HJ][1-9]|pass)]
+470 printsgf
+#? [.*;B\[ee\];W\[cg\];B\[[a-i][a-i]\];W\[[a-i][a-i]\]\)]
+# Bad arguments: an error, no search, no move.
+480 lz-genmove_analyze b 1 bogus 1
+#? [?syntax error: .*'bogus']
+490 kata-genmove_analyze q
+#? [?syntax error: .*'q']
+500 printsgf
+#? [.*;B\[ee\];W\[cg\];B\[[a-i][a-i]\];W\[[a-i][a-i]\]\)]
+# The reply is complete: the next command answers at once.
+510 protocol_version
+#? [2]
