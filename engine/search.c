@@ -322,7 +322,7 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
      * race on it and a one-move position is visible at once. */
     struct tree_node *root = tree_root(&s->tree);
     if (!tree_is_expanded(root))
-        search_expand(s, NULL, root, b, c, true);
+        search_expand(s, root, b, c, true);
     j->t0 = search_now();
 }
 

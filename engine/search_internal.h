@@ -71,7 +71,6 @@ struct search_thread {
     uint32_t cur_stamp;
     uint16_t amaf_hit[BOARD_MAX_POINTS + 1];
     uint8_t owner[BOARD_MAX_POINTS];
-    struct tree_chunk chunk;        /* this worker's run of free nodes (tree.h) */
     /* AMAF results kept here and added to the tree every few playouts
      * (search_backup.c): [0] for the root's children, the others for busy
      * nodes below it (a slot per node index hash) when several threads search. */
@@ -188,10 +187,9 @@ void search_select_init(struct search *s);
  * *forced_result a half-point result for Black when the path ended in a
  * superko violation (-1 otherwise). */
 int search_descend(struct search_thread *t, int *forced_result);
-/* Adds the children of `n` for the position `b` with `c` to play, taking
- * their nodes from the run `ch` (NULL when no worker runs). */
-bool search_expand(struct search *s, struct tree_chunk *ch, struct tree_node *n,
-                   const struct board *b, enum color c, bool at_root);
+/* Adds the children of `n` for the position `b` with `c` to play. */
+bool search_expand(struct search *s, struct tree_node *n, const struct board *b, enum color c,
+                   bool at_root);
 bool search_hist_has(const struct search_job *j, uint64_t h);
 
 /* search_backup.c: results (half points for Black) up the path, with AMAF. */

@@ -53,7 +53,7 @@ static void own_search(struct search *s, const struct game *g, int playouts)
          * answers another question than genmove's, so it is not reused. */
         s->root_board.passes = 0;
         tree_clear(&s->tree, game_to_move(g));
-        search_expand(s, NULL, tree_root(&s->tree), &s->root_board, game_to_move(g), true);
+        search_expand(s, tree_root(&s->tree), &s->root_board, game_to_move(g), true);
     }
     s->job.light_playouts = true;
     s->job.max_playouts = playouts > 0 ? playouts : OWN_PLAYOUTS;

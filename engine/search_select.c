@@ -125,8 +125,8 @@ static uint8_t move_hint(const struct board *b, enum color c, point p)
     return 128;
 }
 
-bool search_expand(struct search *s, struct tree_chunk *ch, struct tree_node *n,
-                   const struct board *b, enum color c, bool at_root)
+bool search_expand(struct search *s, struct tree_node *n, const struct board *b, enum color c,
+                   bool at_root)
 {
     point moves[BOARD_MAX_POINTS + 1];
     uint8_t hints[BOARD_MAX_POINTS + 1];
@@ -160,9 +160,9 @@ bool search_expand(struct search *s, struct tree_chunk *ch, struct tree_node *n,
         if (atomic_load_explicit(&n->state, memory_order_relaxed) != TREE_UNEXPANDED)
             return false;
         search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
-        return tree_expand(&s->tree, ch, n, moves, priors, want_hints ? hints : NULL, k);
+        return tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k);
     }
-    return tree_expand(&s->tree, ch, n, moves, NULL, want_hints ? hints : NULL, k);
+    return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
 }
 
 /* The loop of select_child over the children ch[0, nc). Inlined with
@@ -276,7 +276,7 @@ int search_descend(struct search_thread *t, int *forced_result)
         if (!tree_is_expanded(node)) {
             if (depth > 0 && prev < j->expand_at)
                 break;
-            search_expand(s, &t->chunk, node, b, c, depth == 0);
+            search_expand(s, node, b, c, depth == 0);
             if (!tree_is_expanded(node))
                 break;  /* another thread is expanding it, or the pool is full */
         }

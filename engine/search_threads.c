@@ -183,7 +183,6 @@ static void worker(struct search_thread *t)
     int64_t claimed = 0, pending = 0, done = 0;
     pthread_once(&own_inc_once, own_inc_build);
     search_amaf_begin(t);
-    tree_chunk_reset(&t->chunk);
     t->root_pend = 0;
     while (!atomic_load_explicit(&j->stop, memory_order_relaxed)) {
         if (budget && claimed == 0 && (claimed = claim_playouts(j)) == 0) {

@@ -43,10 +43,8 @@ bool tree_init(struct tree *t, size_t bytes)
 {
     memset(t, 0, sizeof *t);
     size_t per_pool = bytes / 2 / sizeof(struct tree_node);
-    /* Leaves `next` room to overshoot (threads racing for the last nodes,
-     * a run at a time) without wrapping. */
-    if (per_pool > UINT32_MAX / 2)
-        per_pool = UINT32_MAX / 2;
+    if (per_pool > UINT32_MAX - 1024)
+        per_pool = UINT32_MAX - 1024;
     if (per_pool < TREE_MIN_NODES)
         return false;
     if (!pool_init(&t->pool[0], (uint32_t)per_pool))
@@ -89,51 +87,20 @@ void tree_clear(struct tree *t, enum color to_move)
     t->root_color = to_move;
 }
 
-/* Reserves `count` nodes from the pool itself; 0 (never a valid block start)
- * when they do not fit, after which the pool stays `full`. */
-static uint32_t pool_take(struct tree_pool *p, uint32_t count)
-{
-    uint32_t first = atomic_fetch_add_explicit(&p->next, count, memory_order_relaxed);
-    if (first > p->capacity || p->capacity - first < count) {
-        /* `next` has overshot and stays so; later expansions see `full`. */
-        atomic_store_explicit(&p->full, true, memory_order_relaxed);
-        return 0;
-    }
-    return first;
-}
-
-/* `count` nodes from the thread's run, refilled from the pool when short. */
-static uint32_t chunk_take(struct tree_pool *p, struct tree_chunk *ch, uint32_t count)
-{
-    if (ch->end - ch->next < count) {
-        uint32_t want = count > TREE_CHUNK_NODES ? count : TREE_CHUNK_NODES;
-        uint32_t first = pool_take(p, want);
-        if (!first)
-            return 0;   /* the pool is full, less at most one run per thread */
-        ch->next = first;
-        ch->end = first + want;
-    }
-    uint32_t first = ch->next;
-    ch->next += count;
-    return first;
-}
-
-bool tree_expand(struct tree *t, struct tree_chunk *ch, struct tree_node *n, const point *moves,
-                 const float *priors, const uint8_t *hints, int count)
+bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
+                 const uint8_t *hints, int count)
 {
     struct tree_pool *p = &t->pool[t->cur];
-    if (count <= 0 || count > UINT16_MAX)
-        return false;
-    /* A thread's run still serves after the pool is full. */
-    bool in_run = ch && ch->end - ch->next >= (uint32_t)count;
-    if (!in_run && atomic_load_explicit(&p->full, memory_order_relaxed))
+    if (count <= 0 || count > UINT16_MAX || atomic_load_explicit(&p->full, memory_order_relaxed))
         return false;
     uint8_t expect = TREE_UNEXPANDED;
     if (!atomic_compare_exchange_strong_explicit(&n->state, &expect, TREE_EXPANDING,
                                                  memory_order_acquire, memory_order_relaxed))
         return false;
-    uint32_t first = ch ? chunk_take(p, ch, (uint32_t)count) : pool_take(p, (uint32_t)count);
-    if (!first) {
+    uint32_t first = atomic_fetch_add_explicit(&p->next, (uint32_t)count, memory_order_relaxed);
+    if (first > p->capacity || p->capacity - first < (uint32_t)count) {
+        /* No room: `next` has overshot and stays so; later expansions see `full`. */
+        atomic_store_explicit(&p->full, true, memory_order_relaxed);
         atomic_store_explicit(&n->state, TREE_UNEXPANDED, memory_order_release);
         return false;
     }

@@ -4,9 +4,7 @@
  * Layout. A tree lives in one pool, an array of nodes allocated once from the
  * memory budget; index 0 is never used so that 0 can mean "no node". The
  * children of a node are one contiguous block [first, first + n_children),
- * carved by the expanding thread from its own run of nodes (struct
- * tree_chunk), which it takes from the pool by one atomic fetch-add on the
- * pool's `next` per TREE_CHUNK_NODES; a block never straddles two runs. There
+ * taken from the pool by a single atomic fetch-add on the pool's `next`. There
  * is no free list: a pool only grows during a search and is reclaimed whole.
  * Tree reuse copies the subtree that survives into the second pool (the two
  * pools share the budget) and swaps them: copying is O(surviving nodes),
@@ -40,9 +38,8 @@
  *    reclaimed between searches, when no thread runs).
  *  - A thread that finds a node EXPANDING (another thread is filling it) just
  *    treats it as a leaf for this playout: no waiting, no lock.
- *  - When the pool cannot give a thread a new run, tree_expand fails, the
- *    node stays a leaf, the `full` flag is set and the search goes on
- *    without growing the tree (threads still fill what is left of their runs).
+ *  - When the pool is full, tree_expand fails, the node stays a leaf, the
+ *    `full` flag is set and the search goes on without growing the tree.
  *
  * Size: a node is 32 bytes (static_assert below): two 64-bit counter pairs,
  * the first-child index, move and child count as 16-bit fields, the prior as
@@ -133,26 +130,12 @@ static inline point tree_move(const struct tree_node *n)
     return n->move == TREE_PASS ? PASS : (point)n->move;
 }
 
-/* A thread's run of nodes reserved from the pool: its expansions carve child
- * blocks from it, so the pool's shared `next` is written once per chunk
- * instead of once per expansion, and the blocks of different threads do not
- * share cache lines. A block that does not fit in what is left of the run
- * starts a new run; the old run's tail stays unused (at most one block of a
- * chunk, a few percent). Empty (`next == end`) at the start of each search:
- * runs never outlive the pool state they were taken from. */
-#define TREE_CHUNK_NODES 2048
-struct tree_chunk {
-    uint32_t next, end;
-};
-static inline void tree_chunk_reset(struct tree_chunk *ch) { ch->next = ch->end = 0; }
-
 /* Claims `n` for expansion and allocates `count` children with moves `moves`
  * (PASS allowed), priors `priors` and hints `hints` (either may be NULL:
- * 0 and 128), from the run `ch` of the calling thread (NULL: straight from
- * the pool). Returns true if this call expanded the node; false if another
+ * 0 and 128). Returns true if this call expanded the node; false if another
  * thread holds it, it was already expanded, or the pool is full. */
-bool tree_expand(struct tree *t, struct tree_chunk *ch, struct tree_node *n, const point *moves,
-                 const float *priors, const uint8_t *hints, int count);
+bool tree_expand(struct tree *t, struct tree_node *n, const point *moves, const float *priors,
+                 const uint8_t *hints, int count);
 
 static inline bool tree_is_expanded(const struct tree_node *n)
 {
@@ -216,8 +199,7 @@ struct tree_node *tree_child(struct tree *t, struct tree_node *n, point m);
  * path leaves the tree. No search thread may run. */
 bool tree_promote(struct tree *t, const point *moves, int n, enum color to_move);
 
-/* Nodes taken from the current pool (threads' unused chunk tails included),
- * and the pool's capacity. */
+/* Nodes in use in the current pool, and the pool's capacity. */
 uint32_t tree_used(const struct tree *t);
 uint32_t tree_capacity(const struct tree *t);
 

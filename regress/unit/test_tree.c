@@ -10,7 +10,7 @@ static void expand_n(struct tree *t, struct tree_node *n, int count, int base)
     point moves[400];
     for (int i = 0; i < count; i++)
         moves[i] = i == 0 ? PASS : base + i;
-    ck_assert(tree_expand(t, NULL, n, moves, NULL, NULL, count));
+    ck_assert(tree_expand(t, n, moves, NULL, NULL, count));
 }
 
 START_TEST(expand_once)
@@ -23,7 +23,7 @@ START_TEST(expand_once)
     ck_assert(tree_is_expanded(r));
     ck_assert_int_eq(r->n_children, 10);
     point m[1] = {30};
-    ck_assert(!tree_expand(&t, NULL, r, m, NULL, NULL, 1));     /* second claim refused */
+    ck_assert(!tree_expand(&t, r, m, NULL, NULL, 1));     /* second claim refused */
     ck_assert_ptr_nonnull(tree_child(&t, r, PASS));
     ck_assert_ptr_nonnull(tree_child(&t, r, 25));
     ck_assert_ptr_null(tree_child(&t, r, 40));
@@ -64,7 +64,7 @@ START_TEST(full_pool)
         point moves[300];
         for (int j = 0; j < 300; j++)
             moves[j] = j + 1;
-        if (tree_expand(&t, NULL, c, moves, NULL, NULL, 300))
+        if (tree_expand(&t, c, moves, NULL, NULL, 300))
             expanded++;
         else {
             refused++;
@@ -76,69 +76,6 @@ START_TEST(full_pool)
     ck_assert_int_gt(refused, 0);
     ck_assert(atomic_load(&t.pool[t.cur].full));
     ck_assert_uint_le(tree_used(&t), tree_capacity(&t));
-    tree_free(&t);
-}
-END_TEST
-
-/* The child blocks of `r` and of its children lie inside the pool and do
- * not overlap one another or the root. */
-static void blocks_disjoint(struct tree *t, struct tree_node *r)
-{
-    uint32_t cap = tree_capacity(t);
-    uint8_t *owner = calloc(cap + 1, 1);
-    ck_assert_ptr_nonnull(owner);
-    owner[t->root] = 1;
-    struct tree_node *list[1 + 400];
-    int n = 0;
-    list[n++] = r;
-    for (int i = 0; i < r->n_children; i++)
-        list[n++] = tree_node_at(t, r->first + i);
-    for (int k = 0; k < n; k++) {
-        if (!tree_is_expanded(list[k]))
-            continue;
-        ck_assert_uint_ge(list[k]->first, 1);
-        ck_assert_uint_le(list[k]->first + list[k]->n_children, cap);
-        for (uint32_t i = list[k]->first; i < list[k]->first + list[k]->n_children; i++) {
-            ck_assert_int_eq(owner[i], 0);
-            owner[i] = 1;
-        }
-    }
-    free(owner);
-}
-
-/* Expansions from per-thread runs: blocks of two runs never overlap, a block
- * that does not fit the rest of a run starts a new one, and when the pool
- * runs out the node stays a usable leaf. */
-START_TEST(chunked_expansion)
-{
-    struct tree t;
-    ck_assert(tree_init(&t, 2 * 32 * (3 * TREE_CHUNK_NODES + 500)));
-    struct tree_node *r = tree_root(&t);
-    point moves[300];
-    for (int j = 0; j < 300; j++)
-        moves[j] = j + 1;
-    struct tree_chunk a, b;
-    tree_chunk_reset(&a);
-    tree_chunk_reset(&b);
-    ck_assert(tree_expand(&t, &a, r, moves, NULL, NULL, 300));
-    ck_assert_uint_eq(tree_used(&t), 2 + TREE_CHUNK_NODES);     /* one run taken */
-    int expanded = 0, refused = 0;
-    for (int i = 0; i < 300; i++) {
-        struct tree_node *c = tree_node_at(&t, r->first + i);
-        if (tree_expand(&t, i % 2 ? &a : &b, c, moves, NULL, NULL, 300))
-            expanded++;
-        else {
-            refused++;
-            ck_assert(!tree_is_expanded(c));
-            ck_assert_int_eq(atomic_load(&c->state), TREE_UNEXPANDED);
-        }
-    }
-    /* Each run of 2048 holds 6 blocks of 300; three runs fit in the pool. */
-    ck_assert_int_eq(expanded, 3 * (TREE_CHUNK_NODES / 300) - 1);
-    ck_assert_int_gt(refused, 0);
-    ck_assert(atomic_load(&t.pool[t.cur].full));
-    ck_assert_uint_le(tree_used(&t), tree_capacity(&t));
-    blocks_disjoint(&t, r);
     tree_free(&t);
 }
 END_TEST
@@ -189,20 +126,18 @@ static void *racer(void *arg)
 {
     struct race *rc = arg;
     struct tree_node *r = tree_root(rc->t);
-    struct tree_chunk ch;
-    tree_chunk_reset(&ch);
     point moves[50];
     for (int i = 0; i < 50; i++)
         moves[i] = i + 1;
     for (int k = 0; k < rc->rounds; k++) {
         tree_descend(r, 3);
         if (!tree_is_expanded(r))
-            tree_expand(rc->t, &ch, r, moves, NULL, NULL, 50);
+            tree_expand(rc->t, r, moves, NULL, NULL, 50);
         if (tree_is_expanded(r)) {
             struct tree_node *c = tree_node_at(rc->t, r->first + (uint32_t)(k % r->n_children));
             tree_descend(c, 3);
             if (!tree_is_expanded(c))
-                tree_expand(rc->t, &ch, c, moves, NULL, NULL, 50);
+                tree_expand(rc->t, c, moves, NULL, NULL, 50);
             tree_amaf_add(c, 2);
             tree_backup(c, 3, 2);
             atomic_fetch_add(&rc->child_rounds, 1);
@@ -241,11 +176,8 @@ START_TEST(threads_race)
     /* AMAF updates may lose a few to races (by design), never gain. */
     ck_assert_uint_le(amaf, sum);
     ck_assert_uint_ge(amaf, NT * ROUNDS * 9 / 10);
-    /* Exactly 1 + 50 expansions of 50 children each, taken from the threads'
-     * runs: no two blocks overlap, and the pool gave out whole runs only. */
-    blocks_disjoint(&t, r);
-    ck_assert_uint_le(tree_used(&t), 2 + NT * TREE_CHUNK_NODES);
-    ck_assert_uint_eq((tree_used(&t) - 2) % TREE_CHUNK_NODES, 0);
+    /* exactly 1 + 50 expansions of 50 children each */
+    ck_assert_uint_eq(tree_used(&t), 2 + 51 * 50);
     tree_free(&t);
 }
 END_TEST
@@ -258,7 +190,6 @@ int main(void)
     tcase_add_test(tc, expand_once);
     tcase_add_test(tc, virtual_loss);
     tcase_add_test(tc, full_pool);
-    tcase_add_test(tc, chunked_expansion);
     tcase_add_test(tc, promote_keeps_subtree);
     suite_add_tcase(s, tc);
     /* Threads on one tree: also the TSan target (make tsan runs this case). */
