@@ -326,19 +326,11 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->t0 = search_now();
 }
 
-/* Who hears about a search while it runs: `fn(ctx, report)` every
- * `interval_ms` (fn NULL: nobody). */
-struct think_reports {
-    search_report_fn fn;
-    void *ctx;
-    int interval_ms;
-};
-
 /* One move's thinking: budget from the clock, search, decide, book the time.
  * `cleanup` is kgs-genmove_cleanup's rule (capture dead stones before passing). */
 static struct search_result think(struct search *s, const struct game *g, enum color c,
-                                  struct time_control *tc, bool cleanup,
-                                  const struct think_reports *rep)
+                                  struct time_control *tc, bool cleanup, int interval_ms,
+                                  search_report_fn fn, void *ctx)
 {
     search_analyze_stop(s);
     double t0 = search_now();
@@ -357,12 +349,7 @@ static struct search_result think(struct search *s, const struct game *g, enum c
     s->job.early_stop = s->p.early_stop == 1 ||
                         (s->p.early_stop == 2 && timectl_saves_bank(tc, c));
     s->job.t0 = t0;
-    if (rep && rep->fn) {
-        s->job.report = rep->fn;
-        s->job.report_ctx = rep->ctx;
-        s->job.interval_ms = rep->interval_ms > 0 ? rep->interval_ms : 100;
-        s->job.next_report = t0 + s->job.interval_ms / 1000.0;
-    }
+    search_set_reports(s, interval_ms, fn, ctx);
     search_run(s);
     struct search_result res = search_decide(s, g);
     res.seconds = search_now() - t0;
@@ -379,21 +366,20 @@ static struct search_result think(struct search *s, const struct game *g, enum c
 struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
                                     struct time_control *tc)
 {
-    return think(s, g, c, tc, false, NULL);
+    return think(s, g, c, tc, false, 0, NULL, NULL);
 }
 
 struct search_result search_genmove_analyze(struct search *s, const struct game *g, enum color c,
                                             struct time_control *tc, int interval_ms,
                                             search_report_fn fn, void *ctx)
 {
-    struct think_reports rep = {fn, ctx, interval_ms};
-    return think(s, g, c, tc, false, &rep);
+    return think(s, g, c, tc, false, interval_ms, fn, ctx);
 }
 
 struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
                                             enum color c, struct time_control *tc)
 {
-    return think(s, g, c, tc, true, NULL);
+    return think(s, g, c, tc, true, 0, NULL, NULL);
 }
 
 void search_stats(struct search *s, struct search_stats *out)

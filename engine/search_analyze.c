@@ -74,6 +74,14 @@ void search_fill_report(struct search *s, struct search_report *r, float *own_bu
     free(all);
 }
 
+void search_set_reports(struct search *s, int interval_ms, search_report_fn fn, void *ctx)
+{
+    s->job.interval_ms = fn ? (interval_ms > 0 ? interval_ms : 100) : 0;
+    s->job.report = fn;
+    s->job.report_ctx = ctx;
+    s->job.next_report = search_now() + s->job.interval_ms / 1000.0;
+}
+
 static void *bg_main(void *arg)
 {
     search_run(arg);
@@ -86,10 +94,7 @@ static bool bg_start(struct search *s, const struct game *g, enum color c, int i
     search_analyze_stop(s);
     search_prepare(s, g, c);
     s->job.endless = true;
-    s->job.interval_ms = fn ? (interval_ms > 0 ? interval_ms : 100) : 0;
-    s->job.report = fn;
-    s->job.report_ctx = ctx;
-    s->job.next_report = search_now() + s->job.interval_ms / 1000.0;
+    search_set_reports(s, interval_ms, fn, ctx);
     if (pthread_create(&s->bg, NULL, bg_main, s) != 0)
         return false;
     s->bg_running = true;

@@ -203,6 +203,10 @@ void search_amaf_flush(struct search_thread *t);
 static inline bool search_root_buffered(const struct search *s) { return s->n_threads > 1; }
 void search_root_flush(struct search_thread *t);
 
+/* search_analyze.c: the job calls fn(ctx, report) every interval_ms (100
+ * if not positive) from worker 0; fn NULL: no reports. */
+void search_set_reports(struct search *s, int interval_ms, search_report_fn fn, void *ctx);
+
 /* search_decide.c: the move to play after a search. */
 struct search_result search_decide(struct search *s, const struct game *g);
 /* The best child of the root by visits (skipping forbidden moves), or NULL. */

@@ -40,26 +40,37 @@ static point checked_move(struct gtp *g, enum color col, point m)
     return m;
 }
 
-/* Plays `m` for `col` and starts pondering for the opponent if asked to. */
-static void play_generated(struct gtp *g, enum color col, point m)
+/* The genmove family's one path: search for `col` by the rule of `kind`
+ * (reporting through fn every interval_ms when fn is set), make the move
+ * legal, play it unless it is reg_genmove or a resignation, and ponder. */
+static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int interval_ms,
+                      search_report_fn fn)
 {
-    if (m == RESIGN)
-        return;
+    struct time_control scratch;
+    struct time_control *tc = gtp_time(g, &scratch);
+    struct search_result r;
+    if (kind == GENMOVE_CLEANUP) {
+        r = search_genmove_cleanup(g->search, &g->game, col, tc);
+    } else {
+        /* Regression tests must not depend on what was searched before. */
+        if (kind == GENMOVE_REG)
+            search_reseed(g->search, g->params.seed ? g->params.seed : 1);
+        r = search_genmove_analyze(g->search, &g->game, col, tc, interval_ms, fn, g);
+    }
+    point m = checked_move(g, col, r.move);
+    if (kind == GENMOVE_REG || m == RESIGN)
+        return m;
     game_play(&g->game, col, m);
     if (g->params.ponder) {
         search_ponder_start(g->search, &g->game, color_other(col));
         g->pondering = true;
     }
+    return m;
 }
 
 point gtp_genmove_play(struct gtp *g, enum color col, int interval_ms, search_report_fn fn)
 {
-    struct time_control scratch;
-    struct time_control *tc = gtp_time(g, &scratch);
-    struct search_result r = search_genmove_analyze(g->search, &g->game, col, tc, interval_ms, fn, g);
-    point m = checked_move(g, col, r.move);
-    play_generated(g, col, m);
-    return m;
+    return generate(g, col, GENMOVE_PLAY, interval_ms, fn);
 }
 
 static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_kind kind)
@@ -67,24 +78,7 @@ static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_ki
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    point m;
-    if (kind == GENMOVE_PLAY) {
-        m = gtp_genmove_play(g, col, 0, NULL);
-    } else {
-        struct time_control scratch;
-        struct time_control *tc = gtp_time(g, &scratch);
-        struct search_result r;
-        if (kind == GENMOVE_REG) {
-            /* Regression tests must not depend on what was searched before. */
-            search_reseed(g->search, g->params.seed ? g->params.seed : 1);
-            r = search_genmove(g->search, &g->game, col, tc);
-        } else {
-            r = search_genmove_cleanup(g->search, &g->game, col, tc);
-        }
-        m = checked_move(g, col, r.move);
-        if (kind != GENMOVE_REG)
-            play_generated(g, col, m);
-    }
+    point m = generate(g, col, kind, 0, NULL);
     char v[8];
     gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
     return GTP_OK;
