@@ -16,6 +16,7 @@ struct bench_entry {
     double (*measure)(const struct bench_entry *e, double seconds);
     int size;       /* board size, for measurements that share a function */
     int threads;
+    int ratio;      /* a ratio, not a rate: printed with 3 decimals */
 };
 
 struct params;
@@ -58,6 +59,12 @@ double bench_search_nodes(const struct bench_entry *e, double seconds);
  * in each other's way (the wall-clock speed-up then depends on free cores). */
 double bench_search_light_cpu(const struct bench_entry *e, double seconds);
 double bench_bytes_per_node(const struct bench_entry *e, double seconds);
+/* Playouts/s of e->threads threads over one thread's at equal work: one
+ * thread searches for `seconds`, then e->threads the same playout count. */
+double bench_speedup_light(const struct bench_entry *e, double seconds);
+/* Summed playouts/s of two one-thread searches with separate trees run at
+ * the same time: the two cores' ceiling for a two-thread search. */
+double bench_pair_light(const struct bench_entry *e, double seconds);
 
 /* Positions per second, full BT feature extraction (large patterns of the
  * built-in table included) and strengths of every legal move, 1 thread. */

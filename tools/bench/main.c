@@ -1,7 +1,8 @@
 /* hane-bench — runs the speed measurements and prints one JSON object of
  * medians: {"playout_light_9": 123456.7, ...}. The keys are measured in
- * rounds (each key once a round), and 2-thread speed-ups come from the ratio
- * within each round (speedup_light_9_t2, speedup_light_19_t2).
+ * rounds (each key once a round), and 2-thread speed-ups at equal time come
+ * from the ratio within each round (speedup_light_9_t2, speedup_light_19_t2);
+ * the _equal_work speed-ups are measured pairs of their own.
  *
  *   hane-bench [--runs N] [--seconds S] [--only KEY,KEY...] [--list]
  */
@@ -18,56 +19,64 @@
 
 static const struct bench_entry entries[] = {
     { "playout_light_9", "light playouts/s, 9x9, empty board, 1 thread, no tree",
-      bench_playout_light, 9, 1 },
+      bench_playout_light, 9, 1, 0 },
     { "playout_light_19", "light playouts/s, 19x19, empty board, 1 thread, no tree",
-      bench_playout_light, 19, 1 },
+      bench_playout_light, 19, 1, 0 },
     { "playout_light_9_cpu", "light playouts per CPU second of the thread, 9x9 (robust on a loaded machine)",
-      bench_playout_light_cpu, 9, 1 },
+      bench_playout_light_cpu, 9, 1, 0 },
     { "playout_light_19_cpu", "light playouts per CPU second of the thread, 19x19 (robust on a loaded machine)",
-      bench_playout_light_cpu, 19, 1 },
+      bench_playout_light_cpu, 19, 1, 0 },
     { "search_light_9_t1", "playouts/s of the whole search (MC-RAVE, tree), 9x9, empty board, 1 thread",
-      bench_search_light, 9, 1 },
+      bench_search_light, 9, 1, 0 },
     { "search_light_19_t1", "playouts/s of the whole search (MC-RAVE, tree), 19x19, empty board, 1 thread",
-      bench_search_light, 19, 1 },
+      bench_search_light, 19, 1, 0 },
     { "search_light_9_t2", "playouts/s of the whole search (MC-RAVE, tree), 9x9, empty board, 2 threads",
-      bench_search_light, 9, 2 },
+      bench_search_light, 9, 2, 0 },
     { "search_light_19_t2", "playouts/s of the whole search (MC-RAVE, tree), 19x19, empty board, 2 threads",
-      bench_search_light, 19, 2 },
+      bench_search_light, 19, 2, 0 },
     { "nodes_per_s_9_t1", "tree nodes allocated per second, 9x9 search, 1 thread",
-      bench_search_nodes, 9, 1 },
-    { "bytes_per_node", "bytes of one tree node", bench_bytes_per_node, 9, 1 },
+      bench_search_nodes, 9, 1, 0 },
+    { "bytes_per_node", "bytes of one tree node", bench_bytes_per_node, 9, 1, 0 },
     { "search_light_9_t1_cpu", "search playouts per CPU second (all threads), 9x9, 1 thread",
-      bench_search_light_cpu, 9, 1 },
+      bench_search_light_cpu, 9, 1, 0 },
     { "search_light_9_t2_cpu", "search playouts per CPU second (all threads), 9x9, 2 threads",
-      bench_search_light_cpu, 9, 2 },
+      bench_search_light_cpu, 9, 2, 0 },
     { "search_light_19_t1_cpu", "search playouts per CPU second (all threads), 19x19, 1 thread",
-      bench_search_light_cpu, 19, 1 },
+      bench_search_light_cpu, 19, 1, 0 },
     { "search_light_19_t2_cpu", "search playouts per CPU second (all threads), 19x19, 2 threads",
-      bench_search_light_cpu, 19, 2 },
+      bench_search_light_cpu, 19, 2, 0 },
+    { "pair_light_9", "summed playouts/s of two 1-thread searches with separate trees at the same time, 9x9 (the two cores' ceiling for search_light_9_t2)",
+      bench_pair_light, 9, 2, 0 },
+    { "pair_light_19", "the same on 19x19 (ceiling for search_light_19_t2)",
+      bench_pair_light, 19, 2, 0 },
+    { "speedup_light_9_t2_equal_work", "2-thread over 1-thread playouts/s of the search, 9x9, the 2 threads doing the playouts the 1 did in its run (same tree size)",
+      bench_speedup_light, 9, 2, 1 },
+    { "speedup_light_19_t2_equal_work", "the same on 19x19",
+      bench_speedup_light, 19, 2, 1 },
     { "playout_bt_9", "BT playouts/s, 9x9, empty board, 1 thread, no tree",
-      bench_playout_bt, 9, 1 },
+      bench_playout_bt, 9, 1, 0 },
     { "playout_bt_19", "BT playouts/s, 19x19, empty board, 1 thread, no tree",
-      bench_playout_bt, 19, 1 },
+      bench_playout_bt, 19, 1, 0 },
     { "playout_bt_9_cpu", "BT playouts per CPU second of the thread, 9x9",
-      bench_playout_bt_cpu, 9, 1 },
+      bench_playout_bt_cpu, 9, 1, 0 },
     { "playout_bt_19_cpu", "BT playouts per CPU second of the thread, 19x19",
-      bench_playout_bt_cpu, 19, 1 },
+      bench_playout_bt_cpu, 19, 1, 0 },
     { "search_bt_9_t1", "playouts/s of the whole search, BT playouts, PW mu 1.8, bias C_BT 0.6 K 600, 9x9, 1 thread",
-      bench_search_bt, 9, 1 },
+      bench_search_bt, 9, 1, 0 },
     { "search_bt_19_t1", "playouts/s of the whole search, BT playouts, PW mu 1.8, bias C_BT 0.6 K 600, 19x19, 1 thread",
-      bench_search_bt, 19, 1 },
+      bench_search_bt, 19, 1, 0 },
     { "search_bt_9_t1_cpu", "the same per CPU second, 9x9",
-      bench_search_bt_cpu, 9, 1 },
+      bench_search_bt_cpu, 9, 1, 0 },
     { "search_bt_19_t1_cpu", "the same per CPU second, 19x19",
-      bench_search_bt_cpu, 19, 1 },
+      bench_search_bt_cpu, 19, 1, 0 },
     { "features_positions_per_s_19", "positions/s, BT features + strengths of all legal moves, 19x19, 1 thread",
-      bench_features, 19, 1 },
+      bench_features, 19, 1, 0 },
     { "mm_positions_per_s", "positions/s through one MM iteration (190 candidates each), 1 thread",
-      bench_mm, 19, 1 },
+      bench_mm, 19, 1, 0 },
     { "features_positions_per_cpu_s_19", "positions per CPU second of the thread, BT features of all legal moves, 19x19",
-      bench_features_cpu, 19, 1 },
+      bench_features_cpu, 19, 1, 0 },
     { "mm_positions_per_cpu_s", "positions per CPU second through one MM iteration (190 candidates each), 1 thread",
-      bench_mm_cpu, 19, 1 },
+      bench_mm_cpu, 19, 1, 0 },
 };
 #define N_ENTRIES ((int)(sizeof entries / sizeof entries[0]))
 
@@ -106,12 +115,15 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Derived keys: 2-thread over 1-thread playout rate, from the same rounds. */
+/* Derived keys from the same rounds: 2-thread over 1-thread playout rate, and
+ * the 2-thread rate over the two cores' ceiling (two separate searches). */
 static const struct {
     const char *key, *t1, *t2;
 } speedups[] = {
     { "speedup_light_9_t2", "search_light_9_t1", "search_light_9_t2" },
     { "speedup_light_19_t2", "search_light_19_t1", "search_light_19_t2" },
+    { "efficiency_light_9_t2", "pair_light_9", "search_light_9_t2" },
+    { "efficiency_light_19_t2", "pair_light_19", "search_light_19_t2" },
 };
 #define N_SPEEDUPS ((int)(sizeof speedups / sizeof speedups[0]))
 
@@ -225,7 +237,8 @@ int main(int argc, char **argv)
     int first = 1;
     for (int i = 0; i < n_sel; i++) {
         const struct bench_entry *e = &entries[sel[i]];
-        printf("%s\n  \"%s\": %.1f", first ? "" : ",", e->key, median(vals[sel[i]], runs));
+        printf("%s\n  \"%s\": %.*f", first ? "" : ",", e->key, e->ratio ? 3 : 1,
+               median(vals[sel[i]], runs));
         first = 0;
     }
     /* Speed-up of 2 threads over 1: the median of the per-round ratios. */
