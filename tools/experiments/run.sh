@@ -15,6 +15,11 @@
 # Options:
 #   --size N        board size (9; the paper's main size is 13)
 #   --games N       games per data point (100: a 95% interval of at most +-10%)
+#   --ci H          a point stops early once its Wilson 95% interval is at most
+#                   +-H wide (e.g. 0.1) with at least --min-games decided games:
+#                   a point far from 50% needs fewer games for the same width
+#                   (about 62 at 80%, 96 at 50%); --games stays the cap
+#   --min-games N   the least games a point plays before --ci may stop it (40)
 #   --playouts N    hane's playouts per move (5000)
 #   --jobs N        games at the same time (1)
 #   --round N       games added to every point per round (2): all points of the
@@ -37,6 +42,8 @@ set -eu
 
 SIZE=9
 GAMES=100
+CI=
+MIN_GAMES=40
 PLAYOUTS=5000
 JOBS=1
 ROUND=2
@@ -59,6 +66,10 @@ while [ $# -gt 0 ]; do
     case $1 in
     --size) [ $# -ge 2 ] || die "--size needs a value"; need_int --size "$2"; SIZE=$2; shift 2;;
     --games) [ $# -ge 2 ] || die "--games needs a value"; need_int --games "$2"; GAMES=$2; shift 2;;
+    --ci) [ $# -ge 2 ] || die "--ci needs a value"
+        case $2 in 0.[0-9]*|.[0-9]*) ;; *) die "--ci: expected a half-width below 1 (e.g. 0.1), got '$2'";; esac
+        CI=$2; shift 2;;
+    --min-games) [ $# -ge 2 ] || die "--min-games needs a value"; need_int --min-games "$2"; MIN_GAMES=$2; shift 2;;
     --playouts) [ $# -ge 2 ] || die "--playouts needs a value"; need_int --playouts "$2"; PLAYOUTS=$2; shift 2;;
     --jobs) [ $# -ge 2 ] || die "--jobs needs a value"; need_int --jobs "$2"; JOBS=$2; shift 2;;
     --round) [ $# -ge 2 ] || die "--round needs a value"; need_int --round "$2"; ROUND=$2; shift 2;;
@@ -68,7 +79,7 @@ while [ $# -gt 0 ]; do
     --docs) [ $# -ge 2 ] || die "--docs needs a value"; DOCS=$2; shift 2;;
     --report) REPORT_ONLY=1; shift;;
     --dry-run) DRY=1; shift;;
-    -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
     table1|mu|cbt|k) EXPS="$EXPS $1"; shift;;
     *) die "unknown argument '$1' (see --help)";;
     esac
@@ -127,11 +138,27 @@ tally() {
     fi
 }
 
+# Wilson 95% interval of w wins in n games.
+WILSON='function wilson(w, n,   z, p, c, h) { if (n == 0) { lo = 0; hi = 0; return }
+    z = 1.959964; p = w / n; c = (p + z*z/(2*n)) / (1 + z*z/n)
+    h = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / (1 + z*z/n); lo = c - h; hi = c + h }'
+
+# Is the point in $1 done under --ci (enough decided games, interval narrow enough)?
+ci_done() {
+    [ -n "$CI" ] || return 1
+    set -- $(tally "$1")
+    awk -v w="$1" -v n="$2" -v min="$MIN_GAMES" -v h="$CI" "$WILSON"'
+        BEGIN { if (n < min) exit 1; wilson(w, n); exit !((hi - lo) / 2 <= h) }'
+}
+
 # Brings every point of experiment $1 to $2 recorded games.
 play() {
     exp=$1 target=$2
     points "$exp" | while IFS='|' read -r series x name params; do
         dir=$ROOT/$exp/$name
+        if [ "$DRY" = 0 ] && ci_done "$dir"; then
+            continue
+        fi
         cmd="$ROOT/hane threads=1 playout=bt playouts=$PLAYOUTS time_per_move=0 $params $EXTRA"
         if [ "$DRY" = 1 ]; then
             echo "$MATCH --games $target --size $SIZE --komi 7.5 --jobs $JOBS --resume --out $dir \"$cmd\" \"$OPP\""
@@ -144,11 +171,6 @@ play() {
             echo "run.sh: $exp $name: hane-match failed (see $dir.log); going on" >&2
     done
 }
-
-# Wilson 95% interval of w wins in n games.
-WILSON='function wilson(w, n,   z, p, c, h) { if (n == 0) { lo = 0; hi = 0; return }
-    z = 1.959964; p = w / n; c = (p + z*z/(2*n)) / (1 + z*z/n)
-    h = z * sqrt(p*(1-p)/n + z*z/(4*n*n)) / (1 + z*z/n); lo = c - h; hi = c + h }'
 
 report() {
     exp=$1
