@@ -33,7 +33,11 @@
 #   --report        play nothing, rebuild the CSV/PNG/Markdown from the records
 #   --dry-run       print the match commands only
 #
-# Every point is one hane-match run with --resume under OUT/SIZE/EXPERIMENT/NAME.
+# Every point is one hane-match run with --resume under OUT/SIZE/points/NAME,
+# where NAME says its parameters: a point that several experiments need (mu
+# 1.8 without bias is a row of Table 1, a point of Fig. 3 and C_BT = 0 of
+# both Fig. 4 series) is played once and counted in each. Records of an
+# older layout (OUT/SIZE/EXPERIMENT/NAME) are moved there on the next run.
 # Results: DOCS/EXPERIMENT-SIZE.csv (experiment,series,x,wins,decided,
 # win_rate,ci_low,ci_high with Wilson 95% intervals), a gnuplot PNG for each
 # curve experiment and DOCS/table1-SIZE.md. Runs under `nice -n 10` unless
@@ -101,7 +105,9 @@ points() {
             echo "no bias|$mu|mu$mu-c0|pw_mu=$mu bt_c=0"
         done;;
     cbt)
-        for c in 0 0.05 0.1 0.2 0.4 0.6 1.0 1.5; do
+        echo "K inf|0|mu1.8-c0|pw_mu=1.8 bt_c=0"     # no bias: K plays no part
+        echo "K 600|0|mu1.8-c0|pw_mu=1.8 bt_c=0"
+        for c in 0.05 0.1 0.2 0.4 0.6 1.0 1.5; do
             echo "K inf|$c|mu1.8-c$c-kinf|pw_mu=1.8 bt_c=$c bt_k=inf"
             echo "K 600|$c|mu1.8-c$c-k600|pw_mu=1.8 bt_c=$c bt_k=600"
         done;;
@@ -151,11 +157,25 @@ ci_done() {
         BEGIN { if (n < min) exit 1; wilson(w, n); exit !((hi - lo) / 2 <= h) }'
 }
 
+# The records of point $2 (of experiment $1), moved from the older
+# per-experiment layout if they are there.
+point_dir() {
+    dir=$ROOT/points/$2
+    old=$ROOT/$1/$2
+    if [ "$DRY" = 0 ] && [ -d "$old" ] && [ ! -e "$dir" ]; then
+        mkdir -p "$ROOT/points"
+        mv "$old" "$dir"
+        for f in json log; do [ ! -e "$old.$f" ] || mv "$old.$f" "$dir.$f"; done
+        rmdir "$ROOT/$1" 2>/dev/null || true    # once its last point has moved
+    fi
+    echo "$dir"
+}
+
 # Brings every point of experiment $1 to $2 recorded games.
 play() {
     exp=$1 target=$2
     points "$exp" | while IFS='|' read -r series x name params; do
-        dir=$ROOT/$exp/$name
+        dir=$(point_dir "$exp" "$name")
         if [ "$DRY" = 0 ] && ci_done "$dir"; then
             continue
         fi
@@ -178,7 +198,7 @@ report() {
     csv=$DOCS/$exp-$SIZE.csv
     echo "experiment,series,x,wins,decided,win_rate,ci_low,ci_high" > "$csv"
     points "$exp" | while IFS='|' read -r series x name params; do
-        set -- $(tally "$ROOT/$exp/$name")
+        set -- $(tally "$(point_dir "$exp" "$name")")
         echo "$exp|$series|$x|$1|$2"
     done | awk -F'|' "$WILSON"'
         { wilson($4, $5); printf "%s,\"%s\",%s,%s,%d,%.4f,%.4f,%.4f\n", $1, $2, $3, $4, $5,
