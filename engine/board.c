@@ -202,28 +202,41 @@ int board_play(struct board *b, enum color c, point p)
     return board_play_known_legal(b, c, p);
 }
 
-uint64_t board_hash_after(const struct board *b, enum color c, point p)
+/* The distinct strings of c's opponent next to p that have one liberty,
+ * which a stone of c at p (empty) captures: their ids into out, how many
+ * returned. */
+static int strings_captured_by(const struct board *b, enum color c, point p, int out[4])
 {
-    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
-        return b->hash;
-    uint64_t h = b->hash ^ b->geom->zobrist[p][c - 1];
     const int *o = b->geom->offs;
-    int seen[4], ns = 0;
     enum color other = color_other(c);
+    int n_out = 0;
     for (int i = 0; i < 4; i++) {
         point n = p + o[i];
         if (b->color[n] != (int)other) continue;
         int t = b->sid[n];
         if (b->str[t].libs != 1) continue;
         bool dup = false;
-        for (int j = 0; j < ns; j++) dup |= seen[j] == t;
-        if (dup) continue;
-        seen[ns++] = t;
-        point q = t;
+        for (int j = 0; j < n_out; j++) dup |= out[j] == t;
+        if (!dup) out[n_out++] = t;
+    }
+    return n_out;
+}
+
+uint64_t board_hash_after(const struct board *b, enum color c, point p)
+{
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return b->hash;
+    uint64_t h = b->hash ^ b->geom->zobrist[p][c - 1];
+    enum color other = color_other(c);
+    int dead[4];
+    int n_dead = strings_captured_by(b, c, p, dead);
+    for (int k = 0; k < n_dead; k++) {
+        /* a string's id is one of its stones, and its stones form a ring */
+        point q = dead[k];
         do {
             h ^= b->geom->zobrist[q][other - 1];
             q = b->next_stone[q];
-        } while (q != t);
+        } while (q != dead[k]);
     }
     return h;
 }
@@ -254,20 +267,10 @@ int board_capture_count(const struct board *b, enum color c, point p)
 {
     if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
         return 0;
-    const int *o = b->geom->offs;
-    int seen[4], ns = 0, n_cap = 0;
-    enum color other = color_other(c);
-    for (int i = 0; i < 4; i++) {
-        point n = p + o[i];
-        if (b->color[n] != (int)other) continue;
-        int t = b->sid[n];
-        if (b->str[t].libs != 1) continue;
-        bool dup = false;
-        for (int j = 0; j < ns; j++) dup |= seen[j] == t;
-        if (dup) continue;
-        seen[ns++] = t;
-        n_cap += b->str[t].stones;
-    }
+    int dead[4];
+    int n_dead = strings_captured_by(b, c, p, dead), n_cap = 0;
+    for (int k = 0; k < n_dead; k++)
+        n_cap += b->str[dead[k]].stones;
     return n_cap;
 }
 
