@@ -327,10 +327,11 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
 }
 
 /* One move's thinking: budget from the clock, search, decide, book the time.
- * `cleanup` is kgs-genmove_cleanup's rule (capture dead stones before passing). */
+ * `cleanup` is kgs-genmove_cleanup's rule (capture dead stones before passing);
+ * `only`, if set, the points the move must be one of (restricted_genmove). */
 static struct search_result think(struct search *s, const struct game *g, enum color c,
-                                  struct time_control *tc, bool cleanup, int interval_ms,
-                                  search_report_fn fn, void *ctx)
+                                  struct time_control *tc, bool cleanup, const uint8_t *only,
+                                  int interval_ms, search_report_fn fn, void *ctx)
 {
     search_analyze_stop(s);
     double t0 = search_now();
@@ -338,6 +339,14 @@ static struct search_result think(struct search *s, const struct game *g, enum c
     int64_t po;
     timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
     search_prepare(s, g, c);
+    if (only) {
+        /* The root may already hold every child (expanded in search_prepare
+         * or kept from the last search): selection and the decision skip
+         * forbidden ones wherever they are. Index 0 is the pass. */
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            s->job.root_forbidden[p] |= !only[p];
+        s->job.root_forbidden[0] = 1;
+    }
     s->job.cleanup = cleanup;
     s->job.max_playouts = po;
     s->job.soft = soft;
@@ -366,20 +375,27 @@ static struct search_result think(struct search *s, const struct game *g, enum c
 struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
                                     struct time_control *tc)
 {
-    return think(s, g, c, tc, false, 0, NULL, NULL);
+    return think(s, g, c, tc, false, NULL, 0, NULL, NULL);
 }
 
 struct search_result search_genmove_analyze(struct search *s, const struct game *g, enum color c,
                                             struct time_control *tc, int interval_ms,
                                             search_report_fn fn, void *ctx)
 {
-    return think(s, g, c, tc, false, interval_ms, fn, ctx);
+    return think(s, g, c, tc, false, NULL, interval_ms, fn, ctx);
 }
 
 struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
                                             enum color c, struct time_control *tc)
 {
-    return think(s, g, c, tc, true, 0, NULL, NULL);
+    return think(s, g, c, tc, true, NULL, 0, NULL, NULL);
+}
+
+struct search_result search_genmove_restricted(struct search *s, const struct game *g,
+                                               enum color c, struct time_control *tc,
+                                               const uint8_t *only)
+{
+    return think(s, g, c, tc, false, only, 0, NULL, NULL);
 }
 
 void search_stats(struct search *s, struct search_stats *out)

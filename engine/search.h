@@ -75,6 +75,14 @@ struct search_result search_genmove_analyze(struct search *s, const struct game 
 struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
                                             enum color c, struct time_control *tc);
 
+/* Like genmove, choosing only among the points p with only[p] set (never a
+ * pass): GNU Go's restricted_genmove, which regression suites use to ask
+ * which of a few candidate moves an engine prefers. PASS when none of them
+ * is legal (or an own eye, which the search never plays). */
+struct search_result search_genmove_restricted(struct search *s, const struct game *g,
+                                               enum color c, struct time_control *tc,
+                                               const uint8_t *only);
+
 /* Analysis (lz-analyze, kata-analyze): search `g` for `c` in background
  * threads, calling `fn` every `interval_ms`, until search_analyze_stop(). */
 bool search_analyze_start(struct search *s, const struct game *g, enum color c,

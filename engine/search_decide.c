@@ -197,6 +197,11 @@ struct search_result search_decide(struct search *s, const struct game *g)
     res.move = tree_move(best);
     res.winrate = tree_winrate(best, 0.5);
     int64_t done = atomic_load(&j->playouts);
+    /* A move restricted to given points (restricted_genmove) is the best
+     * of them, never a resignation; it passes only when none of them can
+     * be played (best is then NULL, above). */
+    if (j->root_forbidden[0])
+        return res;
 
     if (s->p.resign > 0 && done >= s->p.resign_playouts && res.winrate < s->p.resign) {
         res.move = RESIGN;

@@ -168,10 +168,11 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
 /* The loop of select_child over the children ch[0, nc). Inlined with
  * constant `rave`, `hints` and `know` for the default (MC-RAVE, no hints, no
  * knowledge), so that the common case tests none of them per child. `forbid`
- * is the root's superko mask, or NULL below the root. With `know`, only the
- * first `width` children (in prior order) compete, each with `bias` times its
- * prior added; past the window a child is taken only if every one in it is
- * forbidden. */
+ * is the root's mask of forbidden moves (superko, restricted_genmove), or
+ * NULL below the root. With `know`, only the first `width` children (in
+ * prior order) that are not forbidden compete, each with `bias` times its
+ * prior added: a forbidden child takes no place in the window, so a
+ * restriction to a few low-prior moves still searches the best of them. */
 static inline __attribute__((always_inline)) struct tree_node *
 select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t *forbid,
             double sq_ln, int rave, bool hints, bool know, int width, double bias)
@@ -180,12 +181,13 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
     double n0 = s->p.prior_visits;
     struct tree_node *best = NULL;
     double best_v = -1e300;
+    int in_window = 0;
     for (int i = 0; i < nc; i++) {
         struct tree_node *c = &ch[i];
-        if (know && i >= width && best)
-            break;
         if (forbid && forbid[c->move])
             continue;
+        if (know && in_window++ >= width)
+            break;
         uint64_t st = tree_stats(c);
         uint32_t nj = tree_count(st);
         double q;

@@ -25,7 +25,7 @@ enum gtp_status gtp_cmd_play(struct gtp *g, struct gtp_cmd *c)
     return GTP_OK;
 }
 
-enum genmove_kind { GENMOVE_PLAY, GENMOVE_REG, GENMOVE_CLEANUP };
+enum genmove_kind { GENMOVE_PLAY, GENMOVE_REG, GENMOVE_CLEANUP, GENMOVE_RESTRICTED };
 
 /* The move of a search, made legal: a search bug must not cost the game or
  * desynchronise the GUI. */
@@ -41,16 +41,20 @@ static point checked_move(struct gtp *g, enum color col, point m)
 }
 
 /* The genmove family's one path: search for `col` by the rule of `kind`
- * (reporting through fn every interval_ms when fn is set), make the move
- * legal, play it unless it is reg_genmove or a resignation, and ponder. */
+ * (reporting through fn every interval_ms when fn is set; choosing among
+ * the points set in `only` for GENMOVE_RESTRICTED), make the move legal,
+ * play it unless it is a regression command or a resignation, and ponder. */
 static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int interval_ms,
-                      search_report_fn fn)
+                      search_report_fn fn, const uint8_t *only)
 {
     struct time_control scratch;
     struct time_control *tc = gtp_time(g, &scratch);
     struct search_result r;
     if (kind == GENMOVE_CLEANUP) {
         r = search_genmove_cleanup(g->search, &g->game, col, tc);
+    } else if (kind == GENMOVE_RESTRICTED) {
+        search_reseed(g->search, g->params.seed ? g->params.seed : 1);
+        r = search_genmove_restricted(g->search, &g->game, col, tc, only);
     } else {
         /* Regression tests must not depend on what was searched before. */
         if (kind == GENMOVE_REG)
@@ -58,7 +62,7 @@ static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int
         r = search_genmove_analyze(g->search, &g->game, col, tc, interval_ms, fn, g);
     }
     point m = checked_move(g, col, r.move);
-    if (kind == GENMOVE_REG || m == RESIGN)
+    if (kind == GENMOVE_REG || kind == GENMOVE_RESTRICTED || m == RESIGN)
         return m;
     game_play(&g->game, col, m);
     if (g->params.ponder) {
@@ -70,7 +74,7 @@ static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int
 
 point gtp_genmove_play(struct gtp *g, enum color col, int interval_ms, search_report_fn fn)
 {
-    return generate(g, col, GENMOVE_PLAY, interval_ms, fn);
+    return generate(g, col, GENMOVE_PLAY, interval_ms, fn, NULL);
 }
 
 static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_kind kind)
@@ -78,7 +82,7 @@ static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_ki
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    point m = generate(g, col, kind, 0, NULL);
+    point m = generate(g, col, kind, 0, NULL, NULL);
     char v[8];
     gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
     return GTP_OK;
@@ -97,6 +101,29 @@ enum gtp_status gtp_cmd_reg_genmove(struct gtp *g, struct gtp_cmd *c)
 enum gtp_status gtp_cmd_genmove_cleanup(struct gtp *g, struct gtp_cmd *c)
 {
     return genmove(g, c, GENMOVE_CLEANUP);
+}
+
+/* GNU Go's regression command: the move reg_genmove would choose if only
+ * the listed points were allowed, not played; pass if none can be played. */
+enum gtp_status gtp_cmd_restricted_genmove(struct gtp *g, struct gtp_cmd *c)
+{
+    enum color col;
+    if (!gtp_arg_color(c, 0, &col, &g->text))
+        return GTP_FAIL;
+    uint8_t only[BOARD_MAX_POINTS] = {0};
+    for (int i = 1; i < c->argc; i++) {
+        point p;
+        if (!gtp_arg_vertex(c, i, &g->game.board, &p, &g->text))
+            return GTP_FAIL;
+        if (p == PASS)
+            return gtp_fail(g, "syntax error: restricted_genmove takes points, not pass "
+                            "(argument %d)", i + 1);
+        only[p] = 1;
+    }
+    point m = generate(g, col, GENMOVE_RESTRICTED, 0, NULL, only);
+    char v[8];
+    gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
+    return GTP_OK;
 }
 
 enum gtp_status gtp_cmd_undo(struct gtp *g, struct gtp_cmd *c)

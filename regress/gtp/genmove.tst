@@ -84,3 +84,38 @@
 520 play b pass
 530 reg_genmove w
 #? [A1]
+
+# restricted_genmove (GNU Go's regression command): the move reg_genmove
+# would choose among the listed points only, not played; pass when none of
+# them can be played. The capture at G5 again, offered among poor moves.
+540 boardsize 9
+550 clear_board
+560 play b D4
+570 play b E4
+580 play b F4
+590 play b D6
+600 play b E6
+610 play b F6
+620 play b C5
+630 play w D5
+640 play w E5
+650 play w F5
+660 play w C7
+670 play w G7
+680 restricted_genmove b A1 J9 G5 A9
+#? [G5]
+# Without G5 the answer is still one of the listed points.
+690 restricted_genmove b A1 J9 A9
+#? [A1|J9|A9]
+# Not played: G5 is still empty.
+700 play b G5
+#? []
+# It captured D5-F5. Occupied points cannot be played: pass.
+740 restricted_genmove w D4 G5
+#? [pass]
+750 restricted_genmove b pass
+#? [?syntax error: restricted_genmove takes points, not pass \(argument 2\)]
+760 restricted_genmove b A1 Z9
+#? [?syntax error: vertex 'Z9' \(argument 3\) is off the 9x9 board]
+770 restricted_genmove b
+#? [?syntax error: wrong number of arguments \(1\); usage: restricted_genmove COLOUR VERTEX...]

@@ -552,6 +552,53 @@ START_TEST(superko_at_root)
 }
 END_TEST
 
+/* restricted_genmove's search: the move is one of the allowed points, the
+ * best of them when one is clearly best, and with progressive widening the
+ * allowed points compete among themselves (forbidden children take no
+ * place in the window), so more than one of them is searched. */
+START_TEST(restricted_choice)
+{
+    for (int pw = 0; pw <= 1; pw++) {
+        /* no tree reuse: the second search must not start from the first's visits */
+        const char *kv[] = {"playouts", "3000", "seed", "7", "pw_mu", pw ? "1.8" : "0",
+                            "reuse_tree", "0", NULL};
+        struct search *s = make(kv);
+        struct game g;
+        setup(&g, 9, 7.5, big_group_in_atari);
+        struct time_control tc;
+        timectl_init(&tc, 3000, 0);
+        uint8_t only[BOARD_MAX_POINTS] = {0};
+        point capture = board_point(&g.board, 5, 3);
+        point corner = board_point(&g.board, 0, 0), edge = board_point(&g.board, 8, 4);
+        only[corner] = only[edge] = only[capture] = 1;
+        struct search_result r = search_genmove_restricted(s, &g, BLACK, &tc, only);
+        ck_assert_msg(r.move == capture, "pw %d: %d", pw, r.move);
+        /* Without the capture: one of the two others, both searched. */
+        only[capture] = 0;
+        r = search_genmove_restricted(s, &g, BLACK, &tc, only);
+        ck_assert_msg(r.move == corner || r.move == edge, "pw %d: %d", pw, r.move);
+        struct tree_node *root = tree_root(&s->tree);
+        struct tree_node *a = tree_child(&s->tree, root, corner);
+        struct tree_node *b = tree_child(&s->tree, root, edge);
+        ck_assert(a && b && tree_visits(a) > 0 && tree_visits(b) > 0);
+        uint64_t others = 0;
+        struct tree_node *ch = tree_node_at(&s->tree, root->first);
+        for (int i = 0; i < root->n_children; i++)
+            if (&ch[i] != a && &ch[i] != b)
+                others += tree_visits(&ch[i]);
+        ck_assert_msg(others == 0, "pw %d: %llu visits outside the allowed points", pw,
+                      (unsigned long long)others);
+        /* Only occupied points: nothing can be played, so a pass, at once. */
+        memset(only, 0, sizeof only);
+        only[board_point(&g.board, 3, 5)] = 1;
+        r = search_genmove_restricted(s, &g, BLACK, &tc, only);
+        ck_assert_int_eq(r.move, PASS);
+        game_free(&g);
+        search_free(s);
+    }
+}
+END_TEST
+
 START_TEST(full_pool)
 {
     const char *kv[] = {"playouts", "3000", "memory", "4", "expand_visits", "1", NULL};
@@ -584,6 +631,7 @@ int main(void)
     tcase_add_test(tc, dead_stones);
     tcase_add_test(tc, tree_reuse);
     tcase_add_test(tc, superko_at_root);
+    tcase_add_test(tc, restricted_choice);
     tcase_add_test(tc, dead_after_two_passes);
     tcase_add_test(tc, full_pool);
     suite_add_tcase(s, tc);
