@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/board.h"
+#include "tools/common/cli_num.h"
 
 static const struct bench_entry entries[] = {
     { "playout_light_9", "light playouts/s, 9x9, empty board, 1 thread, no tree",
@@ -166,7 +167,6 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
         if (strcmp(a, "--list") == 0) {
             for (int k = 0; k < N_ENTRIES; k++) printf("%-24s %s\n", entries[k].key, entries[k].help);
             for (int k = 0; k < N_SPEEDUPS; k++)
@@ -177,16 +177,16 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (strcmp(a, "--runs") == 0 && v) {
-            long n = strtol(v, &end, 10);
-            if (*end || end == v || n < 1 || n > 101) {
+            long n;
+            if (!cli_parse_long(v, 1, 101, &n)) {
                 fprintf(stderr, "hane-bench: --runs: expected an integer 1..101, got '%s'\n", v);
                 return 2;
             }
             runs = (int)n;
             i++;
         } else if (strcmp(a, "--seconds") == 0 && v) {
-            double s = strtod(v, &end);
-            if (*end || end == v || !(s >= 0.01 && s <= 60)) {
+            double s;
+            if (!cli_parse_real(v, 0.01, 60, &s)) {
                 fprintf(stderr, "hane-bench: --seconds: expected a number 0.01..60, got '%s'\n", v);
                 return 2;
             }

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include <unistd.h>
 
 #include "engine/board.h"
+#include "tools/common/cli_num.h"
 #include "tools/match/proc.h"
 #include "tools/match/referee.h"
 #include "tools/match/summary.h"
@@ -91,28 +91,6 @@ static void usage(FILE *f)
 "Exit status: 0 done, 1 strict faults or referee failure, 2 bad usage.\n");
 }
 
-static bool parse_int(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_real(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !isfinite(v) || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Returns 0 to go on, 2 on bad usage (message printed), -1 after --help. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -146,17 +124,17 @@ static int parse_args(int argc, char **argv, struct options *o)
     while ((ch = getopt_long(argc, argv, "n:s:k:t:j:o:h", longopts, NULL)) != -1) {
         switch (ch) {
         case 'n':
-            if (!parse_int(optarg, 1, 100000, &v))
+            if (!cli_parse_long(optarg, 1, 100000, &v))
                 goto bad;
             o->games = (int)v;
             break;
         case 's':
-            if (!parse_int(optarg, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &v))
+            if (!cli_parse_long(optarg, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &v))
                 goto bad;
             o->ref.size = (int)v;
             break;
         case 'k':
-            if (!parse_real(optarg, -1000, 1000, &o->ref.komi))
+            if (!cli_parse_real(optarg, -1000, 1000, &o->ref.komi))
                 goto bad;
             break;
         case 't':
@@ -170,15 +148,15 @@ static int parse_args(int argc, char **argv, struct options *o)
             break;
         }
         case O_LAG:
-            if (!parse_real(optarg, 0, 60, &o->ref.lag))
+            if (!cli_parse_real(optarg, 0, 60, &o->ref.lag))
                 goto bad;
             break;
         case O_MOVE_TIMEOUT:
-            if (!parse_real(optarg, 0.1, 1e6, &o->ref.move_timeout))
+            if (!cli_parse_real(optarg, 0.1, 1e6, &o->ref.move_timeout))
                 goto bad;
             break;
         case O_MAX_MOVES:
-            if (!parse_int(optarg, 1, 100000, &v))
+            if (!cli_parse_long(optarg, 1, 100000, &v))
                 goto bad;
             o->ref.max_moves = (int)v;
             break;
@@ -186,14 +164,14 @@ static int parse_args(int argc, char **argv, struct options *o)
             o->ref.scorer = optarg;
             break;
         case O_SCORER_TIMEOUT:
-            if (!parse_real(optarg, 1, 1e6, &o->ref.score_timeout))
+            if (!cli_parse_real(optarg, 1, 1e6, &o->ref.score_timeout))
                 goto bad;
             break;
         case O_NO_FS:
             o->ref.ask_final_score = false;
             break;
         case 'j':
-            if (!parse_int(optarg, 1, 64, &v))
+            if (!cli_parse_long(optarg, 1, 64, &v))
                 goto bad;
             o->jobs = (int)v;
             break;
@@ -217,7 +195,7 @@ static int parse_args(int argc, char **argv, struct options *o)
             break;
         case O_RSS_A:
         case O_RSS_B:
-            if (!parse_int(optarg, 1, 1L << 30, &v))
+            if (!cli_parse_long(optarg, 1, 1L << 30, &v))
                 goto bad;
             o->rss_limit_kb[ch == O_RSS_B] = v * 1024;
             break;

@@ -5,12 +5,10 @@
  * split off held-out games, load, harvest large patterns, extract features,
  * MM iterations (checkpoint after each), evaluate, write the table atomically.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <limits.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +19,7 @@
 #include "patterns/factors.h"
 #include "patterns/gammas.h"
 #include "patterns/mm.h"
+#include "tools/common/cli_num.h"
 #include "tools/train/corpus.h"
 #include "tools/train/dataset.h"
 #include "tools/train/eval.h"
@@ -81,28 +80,6 @@ static void usage(FILE *f)
           "      --json            print the evaluation as one JSON object on stdout\n"
           "  -q, --quiet           no progress output\n"
           "  -h, --help            this text\n", f);
-}
-
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_real(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= lo && v <= hi))
-        return false;
-    *out = v;
-    return true;
 }
 
 static bool parse_disabled(const char *s, unsigned *out)
@@ -176,16 +153,16 @@ static void parse_args(int argc, char **argv, struct options *o)
         case 'q': o->quiet = true; break;
         case 'h': usage(stdout); exit(0);
         case O_MAX:
-            if (!parse_long(optarg, 1, 100000000, &o->max_games))
+            if (!cli_parse_long(optarg, 1, 100000000, &o->max_games))
                 die("--max-games: expected a positive integer");
             break;
         case O_SIZE:
-            if (!parse_long(optarg, 0, BOARD_MAX_SIZE, &v) || (v && v < BOARD_MIN_SIZE))
+            if (!cli_parse_long(optarg, 0, BOARD_MAX_SIZE, &v) || (v && v < BOARD_MIN_SIZE))
                 die("--size: expected 0 or 2..25");
             o->size = (int)v;
             break;
         case O_HOLD:
-            if (!parse_long(optarg, 0, 100000000, &o->holdout))
+            if (!cli_parse_long(optarg, 0, 100000000, &o->holdout))
                 die("--holdout: expected a non-negative integer");
             break;
         case O_TEST:
@@ -193,40 +170,40 @@ static void parse_args(int argc, char **argv, struct options *o)
                 exit(1);
             break;
         case O_ITER:
-            if (!parse_long(optarg, 0, 10000, &v))
+            if (!cli_parse_long(optarg, 0, 10000, &v))
                 die("--iterations: expected 0..10000");
             o->iterations = (int)v;
             break;
         case O_MIN:
-            if (!parse_long(optarg, 1, 1000000000, &v))
+            if (!cli_parse_long(optarg, 1, 1000000000, &v))
                 die("--min-count: expected a positive integer");
             o->min_count = (int)v;
             break;
         case O_STRIDE:
-            if (!parse_long(optarg, 1, 1000, &v))
+            if (!cli_parse_long(optarg, 1, 1000, &v))
                 die("--stride: expected 1..1000");
             o->stride = (int)v;
             break;
         case O_FACTORS:
-            if (!parse_long(optarg, 0, PAT_MAX_FACTORS, &v))
+            if (!cli_parse_long(optarg, 0, PAT_MAX_FACTORS, &v))
                 die("--factors: expected 0..32");
             o->factors = (int)v;
             break;
         case O_FEPOCHS:
-            if (!parse_long(optarg, 0, 1000, &v))
+            if (!cli_parse_long(optarg, 0, 1000, &v))
                 die("--factor-epochs: expected 0..1000");
             o->factor_epochs = (int)v;
             break;
         case O_FRATE:
-            if (!parse_real(optarg, 1e-9, 10, &o->factor_rate))
+            if (!cli_parse_real(optarg, 1e-9, 10, &o->factor_rate))
                 die("--factor-rate: expected a number in (0, 10]");
             break;
         case O_FREG:
-            if (!parse_real(optarg, 0, 10, &o->factor_reg))
+            if (!cli_parse_real(optarg, 0, 10, &o->factor_reg))
                 die("--factor-reg: expected a number in [0, 10]");
             break;
         case O_FGAMMA:
-            if (!parse_real(optarg, 0, 10, &o->factor_gamma_rate))
+            if (!cli_parse_real(optarg, 0, 10, &o->factor_gamma_rate))
                 die("--factor-gammas: expected a number in [0, 10]");
             break;
         case O_DIS:
@@ -234,12 +211,12 @@ static void parse_args(int argc, char **argv, struct options *o)
                 exit(1);
             break;
         case O_THR:
-            if (!parse_long(optarg, 1, 64, &v))
+            if (!cli_parse_long(optarg, 1, 64, &v))
                 die("--threads: expected 1..64");
             o->threads = (int)v;
             break;
         case O_SEED:
-            if (!parse_long(optarg, 0, LONG_MAX, &v))
+            if (!cli_parse_long(optarg, 0, LONG_MAX, &v))
                 die("--seed: expected a non-negative integer");
             o->seed = (uint64_t)v;
             break;
