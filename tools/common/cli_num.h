@@ -5,6 +5,7 @@
 #ifndef HANE_CLI_NUM_H
 #define HANE_CLI_NUM_H
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -13,6 +14,8 @@
 /* A decimal integer in [lo, hi] ("12", "-3"; not "12x", "", " 12"). */
 static inline bool cli_parse_long(const char *s, long lo, long hi, long *out)
 {
+    if (isspace((unsigned char)*s))     /* strtol would skip it */
+        return false;
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
@@ -25,6 +28,8 @@ static inline bool cli_parse_long(const char *s, long lo, long hi, long *out)
 /* A finite number in [lo, hi] ("0.5", "1e3"; not "nan", "inf", "1,5"). */
 static inline bool cli_parse_real(const char *s, double lo, double hi, double *out)
 {
+    if (isspace((unsigned char)*s))
+        return false;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
