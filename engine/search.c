@@ -276,6 +276,7 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->komi = g->komi;
     j->size = g->board.size;
     j->cleanup = false;
+    j->restricted = false;
     j->max_playouts = 0;
     j->soft = j->hard = 0;
     j->interval_ms = 0;
@@ -346,6 +347,7 @@ static struct search_result think(struct search *s, const struct game *g, enum c
         for (int p = 0; p < BOARD_MAX_POINTS; p++)
             s->job.root_forbidden[p] |= !only[p];
         s->job.root_forbidden[0] = 1;
+        s->job.restricted = true;
     }
     s->job.cleanup = cleanup;
     s->job.max_playouts = po;

@@ -200,7 +200,7 @@ struct search_result search_decide(struct search *s, const struct game *g)
     /* A move restricted to given points (restricted_genmove) is the best
      * of them, never a resignation; it passes only when none of them can
      * be played (best is then NULL, above). */
-    if (j->root_forbidden[0])
+    if (j->restricted)
         return res;
 
     if (s->p.resign > 0 && done >= s->p.resign_playouts && res.winrate < s->p.resign) {

@@ -100,6 +100,8 @@ struct search_job {
     double komi;
     int size;
     bool cleanup;                   /* kgs-genmove_cleanup */
+    bool restricted;                /* restricted_genmove: only the root moves not
+                                     * in root_forbidden, never a pass or resignation */
     int64_t max_playouts;           /* 0 = unlimited */
     double soft, hard;              /* seconds; 0 = no time limit */
     double t0;                      /* start time (monotonic seconds) */

@@ -25,7 +25,7 @@ enum gtp_status gtp_cmd_play(struct gtp *g, struct gtp_cmd *c)
     return GTP_OK;
 }
 
-enum genmove_kind { GENMOVE_PLAY, GENMOVE_REG, GENMOVE_CLEANUP, GENMOVE_RESTRICTED };
+enum genmove_kind { GENMOVE_PLAY, GENMOVE_REG, GENMOVE_CLEANUP };
 
 /* The move of a search, made legal: a search bug must not cost the game or
  * desynchronise the GUI. */
@@ -42,27 +42,26 @@ static point checked_move(struct gtp *g, enum color col, point m)
 
 /* The genmove family's one path: search for `col` by the rule of `kind`
  * (reporting through fn every interval_ms when fn is set; choosing among
- * the points set in `only` for GENMOVE_RESTRICTED), make the move legal,
- * play it unless it is a regression command or a resignation, and ponder. */
+ * the points set in `only` when it is not NULL: restricted_genmove, a
+ * GENMOVE_REG), make the move legal, play it unless it is GENMOVE_REG or a
+ * resignation, and ponder. */
 static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int interval_ms,
                       search_report_fn fn, const uint8_t *only)
 {
     struct time_control scratch;
     struct time_control *tc = gtp_time(g, &scratch);
-    struct search_result r;
-    if (kind == GENMOVE_CLEANUP) {
-        r = search_genmove_cleanup(g->search, &g->game, col, tc);
-    } else if (kind == GENMOVE_RESTRICTED) {
+    /* Regression tests must not depend on what was searched before. */
+    if (kind == GENMOVE_REG)
         search_reseed(g->search, g->params.seed ? g->params.seed : 1);
+    struct search_result r;
+    if (kind == GENMOVE_CLEANUP)
+        r = search_genmove_cleanup(g->search, &g->game, col, tc);
+    else if (only)
         r = search_genmove_restricted(g->search, &g->game, col, tc, only);
-    } else {
-        /* Regression tests must not depend on what was searched before. */
-        if (kind == GENMOVE_REG)
-            search_reseed(g->search, g->params.seed ? g->params.seed : 1);
+    else
         r = search_genmove_analyze(g->search, &g->game, col, tc, interval_ms, fn, g);
-    }
     point m = checked_move(g, col, r.move);
-    if (kind == GENMOVE_REG || kind == GENMOVE_RESTRICTED || m == RESIGN)
+    if (kind == GENMOVE_REG || m == RESIGN)
         return m;
     game_play(&g->game, col, m);
     if (g->params.ponder) {
@@ -120,7 +119,7 @@ enum gtp_status gtp_cmd_restricted_genmove(struct gtp *g, struct gtp_cmd *c)
                             "(argument %d)", i + 1);
         only[p] = 1;
     }
-    point m = generate(g, col, GENMOVE_RESTRICTED, 0, NULL, only);
+    point m = generate(g, col, GENMOVE_REG, 0, NULL, only);
     char v[8];
     gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
     return GTP_OK;

@@ -16,7 +16,6 @@ struct bench_entry {
     double (*measure)(const struct bench_entry *e, double seconds);
     int size;       /* board size, for measurements that share a function */
     int threads;
-    int ratio;      /* a ratio, not a rate: printed with 3 decimals */
 };
 
 struct params;
