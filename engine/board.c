@@ -304,6 +304,29 @@ bool board_is_self_atari(const struct board *b, enum color c, point p)
     return nl < 2;
 }
 
+bool board_is_big_self_atari(const struct board *b, enum color c, point p, int min_stones)
+{
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return false;
+    /* The string the move makes: the stone and the distinct friendly
+     * strings next to it. Counted first, as it is cheaper than the
+     * liberties and rules out most moves. */
+    int stones = 1;
+    uint16_t seen[4];
+    int ns = 0;
+    for (int i = 0; i < 4; i++) {
+        point n = p + b->geom->offs[i];
+        if (b->color[n] != (int)c) continue;
+        uint16_t id = b->sid[n];
+        bool dup = false;
+        for (int k = 0; k < ns; k++) dup |= seen[k] == id;
+        if (dup) continue;
+        seen[ns++] = id;
+        stones += b->str[id].stones;
+    }
+    return stones >= min_stones && board_is_self_atari(b, c, p);
+}
+
 bool board_string_touches(const struct board *b, uint16_t sid, point q)
 {
     const int *o = b->geom->offs;

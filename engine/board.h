@@ -209,6 +209,8 @@ bool board_setup_stone(struct board *b, enum color c, point p);
  * string ends with one liberty and captures nothing)? */
 int board_capture_count(const struct board *b, enum color c, point p);
 bool board_is_self_atari(const struct board *b, enum color c, point p);
+/* A self-atari whose string in atari has at least `min_stones` stones. */
+bool board_is_big_self_atari(const struct board *b, enum color c, point p, int min_stones);
 
 /* Up to `max` liberties of the string at stone `p`, into `out`; returns how many. */
 int board_string_libs(const struct board *b, point p, point *out, int max);

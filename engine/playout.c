@@ -5,6 +5,15 @@
 
 #include <stddef.h>
 
+/* Would `c` at `p` leave a string of PLAYOUT_SEKI_MIN_STONES or more in
+ * atari? Only a move next to a friendly string can: the 3x3 code says
+ * whether there is one before any string is looked at. */
+static inline bool big_self_atari(const struct board *b, enum color c, point p, unsigned code)
+{
+    return board_code_friends(code, c) &&
+           board_is_big_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES);
+}
+
 /* Uniform choice among acceptable points without a candidate list: draw an
  * index among the open entries of the empty list (board.h: the settled
  * ones are unacceptable to both colours); if the point is unacceptable,
@@ -15,7 +24,7 @@
  * liberties is settled: moved to the settled part, where no draw finds it
  * until the board reopens it. */
 static inline __attribute__((always_inline)) point light_pick(struct board *b, enum color c,
-                                                              struct rng *r)
+                                                              struct rng *r, bool seki_safe)
 {
     /* Candidates are empty[lo..lo + n): the open points not yet rejected. */
     int lo = b->n_settled, n = b->n_empty - lo;
@@ -25,12 +34,15 @@ static inline __attribute__((always_inline)) point light_pick(struct board *b, e
         unsigned code = b->nbr3x3[p];
         /* An empty neighbour makes the move legal and rules out an eye (and
          * a ko point never has one): the common case, tested first. */
-        if (board_code_has_empty(code)) return p;
-        /* One branch on the whole verdict (bitwise &: each part is cheap,
-         * and a branch per part mispredicts). */
-        if ((int)!board_code_eyelike(code, c) & (int)!(p == b->ko && c == b->to_move)
-            & (int)board_legal_surrounded(b, c, p, code))
+        if (board_code_has_empty(code)) {
+            if (!seki_safe || !big_self_atari(b, c, p, code)) return p;
+        } else if ((int)!board_code_eyelike(code, c) & (int)!(p == b->ko && c == b->to_move)
+                   & (int)board_legal_surrounded(b, c, p, code)
+                   & (int)!(seki_safe && big_self_atari(b, c, p, code))) {
+            /* One branch on the whole verdict (bitwise &: each part is
+             * cheap, and a branch per part mispredicts). */
             return p;
+        }
         n--;
         /* Rejected. A safe eye (board.h) is settled: swapped to slot lo,
          * the candidates becoming empty[lo + 1..lo + 1 + n); any other
@@ -53,7 +65,14 @@ static point light_choose(struct playout_policy *pp, struct board *b, enum color
                           struct rng *r)
 {
     (void)pp;
-    return light_pick(b, c, r);
+    return light_pick(b, c, r, false);
+}
+
+static point seki_safe_choose(struct playout_policy *pp, struct board *b, enum color c,
+                              struct rng *r)
+{
+    (void)pp;
+    return light_pick(b, c, r, true);
 }
 
 /* Area score of a finished playout. After two passes no empty point has an
@@ -80,6 +99,12 @@ struct playout_policy playout_light(void)
     return pp;
 }
 
+struct playout_policy playout_light_seki_safe(void)
+{
+    struct playout_policy pp = { .name = "light-seki-safe", .choose = seki_safe_choose };
+    return pp;
+}
+
 /* One light move of the constant colour `c`, recorded while there is room
  * (rmax is 0 when nothing is recorded). */
 static inline __attribute__((always_inline)) void light_move(struct board *b, enum color c,
@@ -87,7 +112,7 @@ static inline __attribute__((always_inline)) void light_move(struct board *b, en
                                                              struct playout_move *rm, int *rn,
                                                              int rmax)
 {
-    point p = light_pick(b, c, r);
+    point p = light_pick(b, c, r, false);
     board_play_inline_(b, c, p);
     if (p != PASS && *rn < rmax) {
         rm[*rn].p = (uint16_t)p;

@@ -49,6 +49,19 @@ struct playout_record {
  * own eye (board_is_eyelike) is equally likely; PASS when there is none. */
 struct playout_policy playout_light(void);
 
+/* The light policy that also refuses to leave a string of
+ * PLAYOUT_SEKI_MIN_STONES or more stones in atari without capturing: in its
+ * playouts a seki stays on the board, as in a game between players who know
+ * better, so it serves ownership (final_score, final_status_list). Slower
+ * than playout_light by the test on moves next to a friendly string.
+ *
+ * Why six: killing a group by nakade puts at most five of the attacker's
+ * stones in atari inside a six-point eye, so the rule does not save dead
+ * shapes; what it keeps is a seki, where the first side to fill the last
+ * shared liberties but one gives the other its stones. */
+#define PLAYOUT_SEKI_MIN_STONES 6
+struct playout_policy playout_light_seki_safe(void);
+
 /* A move cap that random games practically never reach (a few times the
  * board's area): beyond it the position is scored as it stands. */
 static inline int playout_default_cap(int size)

@@ -138,7 +138,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         th[i].seq_cap = cap;
         th[i].seq = calloc((size_t)cap, sizeof *th[i].seq);
         make_policy(p, s->gammas, &th[i].policy, err, err_len);
-        th[i].light = playout_light();
+        th[i].light = playout_light_seki_safe();
         if (!th[i].seq) {
             for (int k = 0; k <= i; k++)
                 free(th[k].seq);

@@ -97,10 +97,14 @@ void search_ponder_stop(struct search *s);
  * `own[p]` in -1..1, Black positive, for every on-board point. */
 void search_ownership(struct search *s, const struct game *g, int playouts, float *own);
 
-/* Dead stones by ownership (stones whose point the other colour owns with
- * probability above a threshold): dead[p] = 1. Used by final_score and
- * final_status_list. Returns how many. */
-int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead);
+/* The status of every stone of the position by ownership, for final_score
+ * and final_status_list: dead (the other colour owns its point with
+ * probability above a threshold), seki (alive, next to a liberty shared
+ * with living enemy stones that the playouts leave empty), alive; empty
+ * points are STONE_NONE. `status` holds one byte per point. Returns the
+ * number of dead stones. */
+enum stone_status { STONE_NONE, STONE_ALIVE, STONE_DEAD, STONE_SEKI };
+int search_final_status(struct search *s, const struct game *g, uint8_t *status);
 
 /* Figures about the tree, for hane-bench and logs. */
 struct search_stats {

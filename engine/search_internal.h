@@ -57,7 +57,7 @@ struct search_thread {
     int id;
     struct rng rng;
     struct playout_policy policy;
-    struct playout_policy light;    /* for ownership searches (job.light_playouts) */
+    struct playout_policy light;    /* seki-safe light: ownership searches (job.light_playouts) */
     struct board board;
     struct tree_node *path[SEARCH_MAX_DEPTH + 1];
     uint64_t hash_path[SEARCH_MAX_DEPTH + 1];   /* position after each tree move */
@@ -112,7 +112,9 @@ struct search_job {
      * other side's area dies in random playouts, where every point is played
      * sooner or later; Bradley-Terry playouts copy players who never put
      * such a stone there, answer elsewhere, and let it live (gtp-check's
-     * B5/H5 position scored W+28.5 with them, B+8.5 with light ones). */
+     * B5/H5 position scored W+28.5 with them, B+8.5 with light ones).
+     * They are the seki-safe kind (playout.h): plain random playouts fill
+     * a seki's shared liberties and call both sides' stones dead. */
     bool light_playouts;
     uint32_t expand_at;             /* visits before a leaf is expanded */
     int interval_ms;                /* analysis: report every; 0 = no reports */
@@ -161,6 +163,7 @@ struct search {
      * final_score and final_status_list on the same position agree and do
      * not search twice. */
     float own_cache[BOARD_MAX_POINTS];
+    float neutral_cache[BOARD_MAX_POINTS];  /* share of playouts ending in dame */
     uint64_t own_cache_hash;
     int own_cache_moves, own_cache_size;
     bool own_cache_valid;

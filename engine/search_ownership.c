@@ -42,20 +42,35 @@ uint32_t search_own_merge(struct search *s, float *own)
     return n;
 }
 
+/* The share of the playouts that ended with `p` owned by neither colour
+ * (dame), by point; called when no worker runs. */
+static void own_neutral(struct search *s, float *neutral)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < s->n_threads; i++)
+        n += atomic_load_explicit(&s->th[i].own_n, memory_order_relaxed);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        uint64_t owned = 0;
+        for (int i = 0; i < s->n_threads; i++)
+            owned += (uint64_t)atomic_load_explicit(&s->th[i].own_black[p], memory_order_relaxed) +
+                     atomic_load_explicit(&s->th[i].own_white[p], memory_order_relaxed);
+        neutral[p] = n && owned < n ? (float)((double)(n - owned) / n) : 0.0f;
+    }
+}
+
 /* Runs a search of `g` (side to move) for ownership only. */
 static void own_search(struct search *s, const struct game *g, int playouts)
 {
     search_analyze_stop(s);
     search_prepare(s, g, game_to_move(g));
-    if (s->root_board.passes) {
-        /* Ownership asks what happens if play goes on: a pass now must not
-         * end the game with the dead stones still on the board. This tree
-         * answers another question than genmove's, so it is not reused. */
-        s->root_board.passes = 0;
-        tree_clear(&s->tree, game_to_move(g));
-        search_expand(s, tree_root(&s->tree), &s->root_board, game_to_move(g), true);
-    }
+    /* This tree answers another question than genmove's: it is not reused,
+     * and its root is expanded again by the ownership search's own rules. */
     s->job.light_playouts = true;
+    /* Ownership asks what happens if play goes on: a pass now must not end
+     * the game with the dead stones still on the board. */
+    s->root_board.passes = 0;
+    tree_clear(&s->tree, game_to_move(g));
+    search_expand(s, tree_root(&s->tree), &s->root_board, game_to_move(g), true);
     s->job.max_playouts = playouts > 0 ? playouts : OWN_PLAYOUTS;
     s->job.hard = OWN_SECONDS;
     s->job.soft = 0;
@@ -68,23 +83,34 @@ void search_ownership(struct search *s, const struct game *g, int playouts, floa
     own_search(s, g, playouts);
     search_own_merge(s, own);
     memcpy(s->own_cache, own, sizeof s->own_cache);
+    own_neutral(s, s->neutral_cache);
     s->own_cache_hash = g->board.hash;
     s->own_cache_moves = g->n_moves;
     s->own_cache_size = g->board.size;
     s->own_cache_valid = true;
 }
 
-int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead)
+/* Gives every stone of the string at `p` the status `status`. */
+static void mark_string(const struct board *b, point p, uint8_t *out, uint8_t status)
 {
-    float own[BOARD_MAX_POINTS];
+    point q = p;
+    do {
+        out[q] = status;
+        q = b->next_stone[q];
+    } while (q != p && q != 0);
+}
+
+int search_final_status(struct search *s, const struct game *g, uint8_t *status)
+{
     /* An ownership search of exactly this position may have run already. */
-    if (s->own_cache_valid && s->own_cache_hash == g->board.hash &&
-        s->own_cache_moves == g->n_moves && s->own_cache_size == g->board.size)
-        memcpy(own, s->own_cache, sizeof own);
-    else
+    if (!(s->own_cache_valid && s->own_cache_hash == g->board.hash &&
+          s->own_cache_moves == g->n_moves && s->own_cache_size == g->board.size)) {
+        float own[BOARD_MAX_POINTS];
         search_ownership(s, g, OWN_PLAYOUTS, own);
+    }
+    const float *own = s->own_cache, *neutral = s->neutral_cache;
     const struct board *b = &g->board;
-    memset(dead, 0, (size_t)b->geom->points);
+    memset(status, STONE_NONE, (size_t)b->geom->points);
     /* Ownership is P(Black) - P(White); a Black stone is dead when White's
      * share beats Black's by the margin the threshold implies (2 t - 1; at
      * t = 0.5 a plain majority), mirrored for White. A majority rule, not a
@@ -92,15 +118,36 @@ int search_dead_stones(struct search *s, const struct game *g, uint8_t *dead)
      * playouts unsure, and a lone stone deep in enemy area often owns its
      * point in only 40% of them while the area's owner has 60%. */
     double thr = 2 * s->p.dead_threshold - 1;
-    int n = 0;
+    int n_dead = 0;
     for (int p = 0; p < b->geom->points; p++) {
         if (b->color[p] != BLACK && b->color[p] != WHITE)
             continue;
         double o = b->color[p] == BLACK ? own[p] : -own[p];
-        if (o < -thr) {
-            dead[p] = 1;
-            n++;
+        bool dead = o < -thr;
+        status[p] = dead ? STONE_DEAD : STONE_ALIVE;
+        n_dead += dead;
+    }
+    /* Seki: a liberty that most playouts leave empty between living stones
+     * of both colours. The seki-safe playouts (playout.h) never fill it, as
+     * either side would put its own stones in atari; dame between groups
+     * with liberties to spare is filled by someone in nearly every playout. */
+    const int *o = b->geom->offs;
+    for (int p = 0; p < b->geom->points; p++) {
+        if (b->color[p] != EMPTY || neutral[p] < 0.5f)
+            continue;
+        bool side[3] = {false, false, false};
+        for (int i = 0; i < 4; i++) {
+            point q = p + o[i];
+            if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] != STONE_DEAD)
+                side[b->color[q]] = true;
+        }
+        if (!side[BLACK] || !side[WHITE])
+            continue;
+        for (int i = 0; i < 4; i++) {
+            point q = p + o[i];
+            if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] == STONE_ALIVE)
+                mark_string(b, q, status, STONE_SEKI);
         }
     }
-    return n;
+    return n_dead;
 }

@@ -145,6 +145,12 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
             continue;
         if (at_root && s->job.root_forbidden[p])
             continue;
+        /* The ownership search's tree plays by its playouts' rule
+         * (playout_light_seki_safe): a move it explored that gives away a
+         * seki would count as often as the playouts that keep it. */
+        if (s->job.light_playouts &&
+            board_is_big_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES))
+            continue;
         if (want_hints)
             hints[k] = move_hint(b, c, p);
         moves[k++] = p;

@@ -103,6 +103,14 @@ static void one_playout(struct search_thread *t)
         /* A path that ended the game by two passes says nothing about who
          * owns what if play went on (dead stones would count as alive). */
         bool ended = t->board.passes >= 2;
+        if (ended && s->job.light_playouts) {
+            /* The ownership search asks just that (own_search): play goes
+             * on. Left out, its counts would come only from the paths where
+             * someone played; in a seki, only from those where a side
+             * filled a shared liberty and lost its stones. */
+            t->board.passes = 0;
+            ended = false;
+        }
         /* No owner array asked of the playout: record_ownership reads the
          * final board itself, faster than the general area count. */
         struct playout_record rec = {

@@ -1,5 +1,5 @@
-/* cmd_score — final_score and final_status_list from the searcher's dead
- * stones (playout ownership). */
+/* cmd_score — final_score and final_status_list from the searcher's stone
+ * status (playout ownership). */
 #include <string.h>
 #include <strings.h>
 
@@ -33,8 +33,11 @@ void gtp_print_strings(struct gtp *g, const uint8_t *mark)
 enum gtp_status gtp_cmd_final_score(struct gtp *g, struct gtp_cmd *c)
 {
     uint8_t dead[BOARD_MAX_POINTS] = {0};
-    if (gtp_heavy_allowed(g))
-        search_dead_stones(g->search, &g->game, dead);
+    if (gtp_heavy_allowed(g)) {
+        search_final_status(g->search, &g->game, dead);
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            dead[p] = dead[p] == STONE_DEAD;
+    }
     double s = game_score(&g->game, dead);
     if (s > 0)
         gtp_printf(g, "B+%g", s);
@@ -53,17 +56,19 @@ enum gtp_status gtp_cmd_final_status_list(struct gtp *g, struct gtp_cmd *c)
         gtp_quote(q, sizeof q, what, 40);
         return gtp_fail(g, "syntax error: expected alive, dead or seki, got '%s'", q);
     }
-    /* hane does not tell seki from life: every living stone is "alive". */
-    if (!strcasecmp(what, "seki"))
-        return GTP_OK;
-    uint8_t dead[BOARD_MAX_POINTS] = {0};
+    const struct board *b = &g->game.board;
+    uint8_t status[BOARD_MAX_POINTS] = {0};
     if (gtp_heavy_allowed(g))
-        search_dead_stones(g->search, &g->game, dead);
-    if (!strcasecmp(what, "alive")) {
-        const struct board *b = &g->game.board;
+        search_final_status(g->search, &g->game, status);
+    else
+        /* No search allowed (gtp_heavy_allowed says when): all alive. */
         for (int p = 0; p < b->geom->points; p++)
-            dead[p] = board_on(b, p) && b->color[p] != EMPTY && !dead[p];
-    }
-    gtp_print_strings(g, dead);
+            status[p] = board_on(b, p) && b->color[p] != EMPTY ? STONE_ALIVE : STONE_NONE;
+    uint8_t want = !strcasecmp(what, "dead") ? STONE_DEAD
+                   : !strcasecmp(what, "seki") ? STONE_SEKI : STONE_ALIVE;
+    uint8_t mark[BOARD_MAX_POINTS] = {0};
+    for (int p = 0; p < b->geom->points; p++)
+        mark[p] = board_on(b, p) && b->color[p] != EMPTY && status[p] == want;
+    gtp_print_strings(g, mark);
     return GTP_OK;
 }

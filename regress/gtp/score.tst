@@ -59,3 +59,72 @@
 340 hane-param playout light
 350 final_status_list dead
 #? [B5 H5|H5 B5]
+
+# Seki. Columns C-D (white, 12 stones) and E (black, 7) share their only two
+# liberties, D7 and D1: whoever fills one puts its own string in atari. Both
+# live, the two points are dame: black 14 + 7, white 12 + 14.
+400 boardsize 7
+401 clear_board
+402 komi 0.5
+410 play b B7
+411 play b B6
+412 play b A6
+413 play b B5
+414 play b B4
+415 play b A4
+416 play b B3
+417 play b B2
+418 play b A2
+419 play b B1
+420 play b E7
+421 play b E6
+422 play b E5
+423 play b E4
+424 play b E3
+425 play b E2
+426 play b E1
+430 play w C7
+431 play w C6
+432 play w D6
+433 play w C5
+434 play w D5
+435 play w C4
+436 play w D4
+437 play w C3
+438 play w D3
+439 play w C2
+440 play w D2
+441 play w C1
+442 play w F7
+443 play w F6
+444 play w G6
+445 play w F5
+446 play w F4
+447 play w G4
+448 play w F3
+449 play w F2
+450 play w G2
+451 play w F1
+460 final_score
+#? [W\+5\.5]
+470 final_status_list dead
+#? []
+480 final_status_list seki
+#? [((C[1-7]|D[2-6]) ?)+ (E[1-7] ?)+|(E[1-7] ?)+ ((C[1-7]|D[2-6]) ?)+]
+490 final_status_list alive
+#? [((A[246]|B[1-7]) ?)+ ((F[1-7]|G[246]) ?)+|((F[1-7]|G[246]) ?)+ ((A[246]|B[1-7]) ?)+]
+
+# A seki from a game against GNU Go (game 15 of the 19x19 strength run):
+# 17 white stones (O16-T19) and 6 black ones (Q18-R19) whose only liberties
+# are P19, S19 and R16. Random playouts filled them and called the white
+# stones dead (B+39.5); GNU Go's score is B+2.5. Each of the 23 stones is
+# in one list: none dead, none alive, so all in seki.
+500 loadsgf regress/gtp/sgf/seki-at-end-19.sgf
+510 final_score
+#? [B\+2\.5]
+520 final_status_list seki
+#? [((O19|O18|T19|T17|T18|P18|R15|T16|S15|S17|S16|O16|Q17|Q16|Q15|P17|O17|Q19|R19|R17|S18|R18|Q18) ?)+]
+530 final_status_list dead
+#? [!.*(O19|O18|T19|T17|T18|P18|R15|T16|S15|S17|S16|O16|Q17|Q16|Q15|P17|O17|Q19|R19|R17|S18|R18|Q18).*]
+540 final_status_list alive
+#? [!.*(O19|O18|T19|T17|T18|P18|R15|T16|S15|S17|S16|O16|Q17|Q16|Q15|P17|O17|Q19|R19|R17|S18|R18|Q18).*]

@@ -258,12 +258,12 @@ START_TEST(dead_stones)
     struct search *s = make(kv);
     struct game g;
     setup(&g, 7, 0.5, rows);
-    uint8_t dead[BOARD_MAX_POINTS];
-    int n = search_dead_stones(s, &g, dead);
+    uint8_t st[BOARD_MAX_POINTS];
+    int n = search_final_status(s, &g, st);
     ck_assert_int_eq(n, 2);
-    ck_assert(dead[board_point(&g.board, 1, 3)]);
-    ck_assert(dead[board_point(&g.board, 6, 3)]);
-    ck_assert(!dead[board_point(&g.board, 3, 3)]);
+    ck_assert_int_eq(st[board_point(&g.board, 1, 3)], STONE_DEAD);
+    ck_assert_int_eq(st[board_point(&g.board, 6, 3)], STONE_DEAD);
+    ck_assert_int_eq(st[board_point(&g.board, 3, 3)], STONE_ALIVE);
     float own[BOARD_MAX_POINTS];
     search_ownership(s, &g, 1000, own);
     /* Neither wall has two eyes yet, so random playouts kill one now and
@@ -300,9 +300,10 @@ START_TEST(dead_after_two_passes)
     ck_assert_int_eq(game_play(&g, BLACK, PASS), GAME_OK);
     ck_assert(game_over(&g));
     struct search *s = make(NULL);
-    uint8_t dead[BOARD_MAX_POINTS];
-    ck_assert_int_eq(search_dead_stones(s, &g, dead), 1);
-    ck_assert(dead[board_point(&g.board, 2, 0)]);
+    uint8_t st[BOARD_MAX_POINTS], dead[BOARD_MAX_POINTS] = {0};
+    ck_assert_int_eq(search_final_status(s, &g, st), 1);
+    ck_assert_int_eq(st[board_point(&g.board, 2, 0)], STONE_DEAD);
+    dead[board_point(&g.board, 2, 0)] = 1;
     ck_assert(game_score(&g, dead) == 1.5);
     ck_assert(game_score(&g, NULL) == -1.5);
     game_free(&g);
@@ -330,6 +331,84 @@ static int check_counts(struct tree *tr, struct tree_node *n)
     ck_assert_uint_le(sum, tree_visits(n));
     return checked;
 }
+
+/* Status of every stone of `rows` (as in setup): `want` rows use 'a' alive,
+ * 'd' dead, 's' seki for stones and '.' for empty points. */
+static void check_status(const char *const *rows, const char *const *want, int size,
+                         double komi, double score)
+{
+    const char *kv[] = {"seed", "3", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    setup(&g, size, komi, rows);
+    uint8_t st[BOARD_MAX_POINTS], dead[BOARD_MAX_POINTS] = {0};
+    search_final_status(s, &g, st);
+    for (int r = 0; r < size; r++)
+        for (int x = 0; x < size; x++) {
+            point p = board_point(&g.board, x, size - 1 - r);
+            int expect = want[r][x] == 'a' ? STONE_ALIVE : want[r][x] == 'd' ? STONE_DEAD
+                         : want[r][x] == 's' ? STONE_SEKI : STONE_NONE;
+            ck_assert_msg(st[p] == expect, "row %d column %d: status %d, expected %d",
+                          size - r, x + 1, st[p], expect);
+            dead[p] = st[p] == STONE_DEAD;
+        }
+    ck_assert_msg(game_score(&g, dead) == score, "score %g, expected %g",
+                  game_score(&g, dead), score);
+    game_free(&g);
+    search_free(s);
+}
+
+START_TEST(seki_lives_nakade_dies)
+{
+    /* Columns C-D (White, 12 stones) and E (Black, 7) share their only two
+     * liberties, D7 and D1: whoever fills one puts its own string in atari,
+     * so both live in seki and the two points are dame. Random playouts
+     * filled them and called one side dead. */
+    const char *seki[] = {
+        ".XO.XO.",
+        "XXOOXOO",
+        ".XOOXO.",
+        "XXOOXOO",
+        ".XOOXO.",
+        "XXOOXOO",
+        ".XO.XO.",
+    };
+    const char *seki_want[] = {
+        ".as.sa.",
+        "aasssaa",
+        ".asssa.",
+        "aasssaa",
+        ".asssa.",
+        "aasssaa",
+        ".as.sa.",
+    };
+    /* Black 14 + 7, White 12 + 14, komi 0.5. */
+    check_status(seki, seki_want, 7, 0.5, -5.5);
+    /* The same kind of shape is no seki when Black's stone sits inside
+     * White's eye space: White (7 stones) has B7 and D7, and Black kills it
+     * by putting two stones in atari (B7 next to C7), the nakade the
+     * seki-safe playouts must still play. */
+    const char *nakade[] = {
+        "O.X.OX.",
+        "OOOOOXX",
+        "XXXXXXX",
+        ".X.X.X.",
+        "XXXXXXX",
+        ".X.X.X.",
+        "XXXXXXX",
+    };
+    const char *nakade_want[] = {
+        "d.a.da.",
+        "dddddaa",
+        "aaaaaaa",
+        ".a.a.a.",
+        "aaaaaaa",
+        ".a.a.a.",
+        "aaaaaaa",
+    };
+    check_status(nakade, nakade_want, 7, 0.5, 48.5);
+}
+END_TEST
 
 START_TEST(two_threads)
 {
@@ -633,6 +712,7 @@ int main(void)
     tcase_add_test(tc, superko_at_root);
     tcase_add_test(tc, restricted_choice);
     tcase_add_test(tc, dead_after_two_passes);
+    tcase_add_test(tc, seki_lives_nakade_dies);
     tcase_add_test(tc, full_pool);
     suite_add_tcase(s, tc);
     /* Threads on one tree: also the TSan target (make tsan runs this case). */
