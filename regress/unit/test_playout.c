@@ -9,11 +9,27 @@
 
 #define EXPECT(cond, ...) do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
 
-/* A policy wrapping the light one that checks each of its answers. */
+/* A policy wrapping the light one that checks each of its answers; with
+ * seki_safe, the answers of the seki-safe kind. */
 struct checked {
     struct playout_policy light;
-    long moves, passes, begins, played;
+    bool seki_safe;
+    long moves, passes, begins, played, refused;
 };
+
+/* Does `c` at `p` leave a string of PLAYOUT_SEKI_MIN_STONES or more in atari
+ * without capturing? Found by playing it on a copy, not by the board's
+ * predicate that the policy uses. */
+static bool leaves_big_string_in_atari(const struct board *b, enum color c, point p)
+{
+    struct board t;
+    board_copy(&t, b);
+    int captured = board_play(&t, c, p);
+    if (captured != 0)
+        return false;   /* a capture, or illegal (-1): not the rule's business */
+    const struct board_string *s = &t.str[t.sid[p]];
+    return s->libs == 1 && s->stones >= PLAYOUT_SEKI_MIN_STONES;
+}
 
 static point checked_choose(struct playout_policy *pp, struct board *b, enum color c,
                             struct rng *r)
@@ -25,13 +41,18 @@ static point checked_choose(struct playout_policy *pp, struct board *b, enum col
     if (p == PASS) {
         for (int i = 0; i < b->n_empty; i++) {
             point q = b->empty[i];
-            EXPECT(!board_is_legal(b, c, q) || board_is_eyelike(b, c, q),
+            bool refused = k->seki_safe && board_is_legal(b, c, q) &&
+                           !board_is_eyelike(b, c, q) && leaves_big_string_in_atari(b, c, q);
+            EXPECT(!board_is_legal(b, c, q) || board_is_eyelike(b, c, q) || refused,
                    "passed with an acceptable move at %d", q);
+            k->refused += refused;
         }
         k->passes++;
     } else {
         EXPECT(board_is_legal(b, c, p), "illegal move %d", p);
         EXPECT(!board_is_eyelike(b, c, p), "filled an own eye at %d", p);
+        EXPECT(!k->seki_safe || !leaves_big_string_in_atari(b, c, p),
+               "left a big string in atari at %d", p);
         k->moves++;
     }
     return p;
@@ -97,6 +118,32 @@ START_TEST(test_light_playouts)
         ck_assert_int_eq(k.begins, games);
         ck_assert_int_eq(k.played, k.moves + k.passes);
     }
+}
+END_TEST
+
+/* The seki-safe policy: the same checks, no move that leaves six or more
+ * stones in atari without capturing, and a pass only when every other
+ * acceptable move would. Random games on small boards reach such moves
+ * (a pass with one refused move left) often enough to count. */
+START_TEST(test_seki_safe_playouts)
+{
+    long refused = 0;
+    for (int size = 5; size <= 13; size += 2) {
+        struct checked k = { .light = playout_light_seki_safe(), .seki_safe = true };
+        struct playout_policy pp = { .name = "checked", .data = &k, .begin = checked_begin,
+                                     .choose = checked_choose, .played = checked_played };
+        struct rng r;
+        rng_seed(&r, (uint64_t)size + 100);
+        for (int g = 0; g < 30; g++) {
+            struct board b;
+            board_clear(&b, size);
+            playout_run(&b, &pp, &r, 7.5, playout_default_cap(size), NULL);
+            char why[256];
+            EXPECT(board_check(&b, why, sizeof why), "after playout: %s", why);
+        }
+        refused += k.refused;
+    }
+    ck_assert_int_gt(refused, 0);
 }
 END_TEST
 
@@ -313,6 +360,7 @@ static Suite *playout_suite(void)
     TCase *tc = tcase_create("playout");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_light_playouts);
+    tcase_add_test(tc, test_seki_safe_playouts);
     tcase_add_test(tc, test_fast_score_and_cap);
     tcase_add_test(tc, test_light_loops_match_general);
     tcase_add_test(tc, test_light_uniform);
