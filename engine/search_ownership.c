@@ -22,17 +22,32 @@ void search_own_reset(struct search *s)
     }
 }
 
-uint32_t search_own_merge(struct search *s, float *own)
+/* Playouts counted by all workers. */
+static uint32_t own_total(struct search *s)
 {
     uint32_t n = 0;
     for (int i = 0; i < s->n_threads; i++)
         n += atomic_load_explicit(&s->th[i].own_n, memory_order_relaxed);
+    return n;
+}
+
+/* Playouts that ended with `p` Black's and White's, over all workers. */
+static void own_point(struct search *s, int p, uint64_t *black, uint64_t *white)
+{
+    *black = *white = 0;
+    for (int i = 0; i < s->n_threads; i++) {
+        *black += atomic_load_explicit(&s->th[i].own_black[p], memory_order_relaxed);
+        *white += atomic_load_explicit(&s->th[i].own_white[p], memory_order_relaxed);
+    }
+}
+
+uint32_t search_own_merge(struct search *s, float *own)
+{
+    uint32_t n = own_total(s);
     for (int p = 0; p < BOARD_MAX_POINTS; p++) {
-        int64_t d = 0;
-        for (int i = 0; i < s->n_threads; i++)
-            d += (int64_t)atomic_load_explicit(&s->th[i].own_black[p], memory_order_relaxed) -
-                 (int64_t)atomic_load_explicit(&s->th[i].own_white[p], memory_order_relaxed);
-        own[p] = n ? (float)((double)d / n) : 0.0f;
+        uint64_t black, white;
+        own_point(s, p, &black, &white);
+        own[p] = n ? (float)(((double)black - (double)white) / n) : 0.0f;
         /* Counters are read one by one while workers run: clamp the skew. */
         if (own[p] > 1)
             own[p] = 1;
@@ -46,15 +61,11 @@ uint32_t search_own_merge(struct search *s, float *own)
  * (dame), by point; called when no worker runs. */
 static void own_neutral(struct search *s, float *neutral)
 {
-    uint32_t n = 0;
-    for (int i = 0; i < s->n_threads; i++)
-        n += atomic_load_explicit(&s->th[i].own_n, memory_order_relaxed);
+    uint32_t n = own_total(s);
     for (int p = 0; p < BOARD_MAX_POINTS; p++) {
-        uint64_t owned = 0;
-        for (int i = 0; i < s->n_threads; i++)
-            owned += (uint64_t)atomic_load_explicit(&s->th[i].own_black[p], memory_order_relaxed) +
-                     atomic_load_explicit(&s->th[i].own_white[p], memory_order_relaxed);
-        neutral[p] = n && owned < n ? (float)((double)(n - owned) / n) : 0.0f;
+        uint64_t black, white;
+        own_point(s, p, &black, &white);
+        neutral[p] = n && black + white < n ? (float)((double)(n - black - white) / n) : 0.0f;
     }
 }
 
