@@ -21,6 +21,10 @@
 #                   (about 62 at 80%, 96 at 50%); --games stays the cap
 #   --min-games N   the least games a point plays before --ci may stop it (40)
 #   --playouts N    hane's playouts per move (5000)
+#   --reduced       three x values a curve instead of six or seven (mu 1.2 1.8
+#                   3.5; C_BT 0.1 0.4 1.0; K 30 300 3000): 21 distinct points
+#                   instead of 42, for 13x13, where a game takes about three
+#                   times as long as on 9x9
 #   --jobs N        games at the same time (1)
 #   --round N       games added to every point per round (2): all points of the
 #                   chosen experiments advance together, so an interrupted run
@@ -57,6 +61,9 @@ OUT=build/experiments
 DOCS=docs/experiments
 REPORT_ONLY=0
 DRY=0
+MUS="1.2 1.5 1.8 2.5 3.5 5"
+CBTS="0.05 0.1 0.2 0.4 0.6 1.0 1.5"
+KS="10 30 100 300 1000 3000 10000"
 MATCH=${MATCH:-bin/hane-match}
 GNUGO=${GNUGO:-/usr/games/gnugo}
 NICE=${NICE:-nice -n 10}
@@ -82,6 +89,7 @@ while [ $# -gt 0 ]; do
     --out) [ $# -ge 2 ] || die "--out needs a value"; OUT=$2; shift 2;;
     --docs) [ $# -ge 2 ] || die "--docs needs a value"; DOCS=$2; shift 2;;
     --report) REPORT_ONLY=1; shift;;
+    --reduced) MUS="1.2 1.8 3.5"; CBTS="0.1 0.4 1.0"; KS="30 300 3000"; shift;;
     --dry-run) DRY=1; shift;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
     table1|mu|cbt|k) EXPS="$EXPS $1"; shift;;
@@ -100,19 +108,19 @@ points() {
         echo "mu 1.8 / C_BT 0.8 K 400|3|mu1.8-c0.8-k400|pw_mu=1.8 bt_c=0.8 bt_k=400"
         echo "mu 1.8 / no bias|4|mu1.8-c0|pw_mu=1.8 bt_c=0";;
     mu)
-        for mu in 1.2 1.5 1.8 2.5 3.5 5; do
+        for mu in $MUS; do
             echo "C_BT 0.6 K 600|$mu|mu$mu-c0.6-k600|pw_mu=$mu bt_c=0.6 bt_k=600"
             echo "no bias|$mu|mu$mu-c0|pw_mu=$mu bt_c=0"
         done;;
     cbt)
         echo "K inf|0|mu1.8-c0|pw_mu=1.8 bt_c=0"     # no bias: K plays no part
         echo "K 600|0|mu1.8-c0|pw_mu=1.8 bt_c=0"
-        for c in 0.05 0.1 0.2 0.4 0.6 1.0 1.5; do
+        for c in $CBTS; do
             echo "K inf|$c|mu1.8-c$c-kinf|pw_mu=1.8 bt_c=$c bt_k=inf"
             echo "K 600|$c|mu1.8-c$c-k600|pw_mu=1.8 bt_c=$c bt_k=600"
         done;;
     k)
-        for k in 10 30 100 300 1000 3000 10000; do
+        for k in $KS; do
             echo "C_BT 0.6|$k|mu1.8-c0.6-k$k|pw_mu=1.8 bt_c=0.6 bt_k=$k"
             echo "C_BT 1.2|$k|mu1.8-c1.2-k$k|pw_mu=1.8 bt_c=1.2 bt_k=$k"
         done;;
