@@ -44,15 +44,16 @@ static point checked_move(struct gtp *g, enum color col, point m)
  * (reporting through fn every interval_ms when fn is set; choosing among
  * the points set in `only` when it is not NULL: restricted_genmove, a
  * GENMOVE_REG), make the move legal, play it unless it is GENMOVE_REG or a
- * resignation, and ponder. */
+ * resignation, and ponder. A GENMOVE_REG search starts from `reg_seed`,
+ * or from the `seed` parameter (1 when that is 0) when reg_seed is 0. */
 static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int interval_ms,
-                      search_report_fn fn, const uint8_t *only)
+                      search_report_fn fn, const uint8_t *only, uint64_t reg_seed)
 {
     struct time_control scratch;
     struct time_control *tc = gtp_time(g, &scratch);
     /* Regression tests must not depend on what was searched before. */
     if (kind == GENMOVE_REG)
-        search_reseed(g->search, g->params.seed ? g->params.seed : 1);
+        search_reseed(g->search, reg_seed ? reg_seed : g->params.seed ? g->params.seed : 1);
     struct search_result r;
     if (kind == GENMOVE_CLEANUP)
         r = search_genmove_cleanup(g->search, &g->game, col, tc);
@@ -73,7 +74,7 @@ static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int
 
 point gtp_genmove_play(struct gtp *g, enum color col, int interval_ms, search_report_fn fn)
 {
-    return generate(g, col, GENMOVE_PLAY, interval_ms, fn, NULL);
+    return generate(g, col, GENMOVE_PLAY, interval_ms, fn, NULL, 0);
 }
 
 static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_kind kind)
@@ -81,7 +82,7 @@ static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_ki
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    point m = generate(g, col, kind, 0, NULL, NULL);
+    point m = generate(g, col, kind, 0, NULL, NULL, 0);
     char v[8];
     gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
     return GTP_OK;
@@ -102,6 +103,22 @@ enum gtp_status gtp_cmd_genmove_cleanup(struct gtp *g, struct gtp_cmd *c)
     return genmove(g, c, GENMOVE_CLEANUP);
 }
 
+/* GNU Go's regression command (its suites use it as much as reg_genmove):
+ * reg_genmove with the random seed given, when one is. */
+enum gtp_status gtp_cmd_gg_genmove(struct gtp *g, struct gtp_cmd *c)
+{
+    enum color col;
+    long seed = 0;
+    if (!gtp_arg_color(c, 0, &col, &g->text))
+        return GTP_FAIL;
+    if (c->argc > 1 && !gtp_arg_int(c, 1, 0, 2147483647L, "random seed", &seed, &g->text))
+        return GTP_FAIL;
+    point m = generate(g, col, GENMOVE_REG, 0, NULL, NULL, (uint64_t)seed);
+    char v[8];
+    gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
+    return GTP_OK;
+}
+
 /* GNU Go's regression command: the move reg_genmove would choose if only
  * the listed points were allowed, not played; pass if none can be played. */
 enum gtp_status gtp_cmd_restricted_genmove(struct gtp *g, struct gtp_cmd *c)
@@ -119,7 +136,7 @@ enum gtp_status gtp_cmd_restricted_genmove(struct gtp *g, struct gtp_cmd *c)
                             "(argument %d)", i + 1);
         only[p] = 1;
     }
-    point m = generate(g, col, GENMOVE_REG, 0, NULL, only);
+    point m = generate(g, col, GENMOVE_REG, 0, NULL, only, 0);
     char v[8];
     gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
     return GTP_OK;

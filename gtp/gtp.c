@@ -38,6 +38,7 @@ const struct gtp_command gtp_commands[] = {
     {"loadsgf", gtp_cmd_loadsgf, 1, 2, "FILE [MOVE_NUMBER]"},
     {"reg_genmove", gtp_cmd_reg_genmove, 1, 1, "COLOUR"},
     {"restricted_genmove", gtp_cmd_restricted_genmove, 2, -1, "COLOUR VERTEX..."},
+    {"gg_genmove", gtp_cmd_gg_genmove, 1, 2, "COLOUR [SEED]"},
     {"showboard", gtp_cmd_showboard, 0, 0, ""},
     {"printsgf", gtp_cmd_printsgf, 0, 0, ""},
     {"kgs-time_settings", gtp_cmd_kgs_time_settings, 1, 4, "none|absolute|byoyomi|canadian ..."},

@@ -94,6 +94,7 @@ enum gtp_status gtp_cmd_play(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_genmove(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_reg_genmove(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_restricted_genmove(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_gg_genmove(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_genmove_cleanup(struct gtp *g, struct gtp_cmd *c);
 /* What genmove does between its argument and its reply: search for `col`
  * (calling `fn(g, report)` every `interval_ms` meanwhile when fn is set),

@@ -119,3 +119,23 @@
 #? [?syntax error: vertex 'Z9' \(argument 3\) is off the 9x9 board]
 770 restricted_genmove b
 #? [?syntax error: wrong number of arguments \(1\); usage: restricted_genmove COLOUR VERTEX...]
+
+# gg_genmove (GNU Go's other regression command): reg_genmove from the
+# random seed given. The capture at G5 (the position of 560-670) is found
+# from any seed, and nothing is played.
+800 undo
+#? []
+810 gg_genmove b
+#? [G5]
+820 gg_genmove b 12345
+#? [G5]
+830 gg_genmove b 0
+#? [G5]
+840 play b G5
+#? []
+850 gg_genmove b -1
+#? [?syntax error: random seed \(argument 2\).*]
+860 gg_genmove b 1 2
+#? [?syntax error: wrong number of arguments \(3\).*]
+870 gg_genmove x
+#? [?syntax error.*]
