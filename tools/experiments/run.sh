@@ -165,17 +165,20 @@ ci_done() {
         BEGIN { if (n < min) exit 1; wilson(w, n); exit !((hi - lo) / 2 <= h) }'
 }
 
-# The records of point $2 (of experiment $1), moved from the older
-# per-experiment layout if they are there.
+# The records of point $1, moved from the older per-experiment layout if
+# they are there: under any experiment, as a point shared by several (mu 1.8
+# without bias) was played under whichever ran first.
 point_dir() {
-    dir=$ROOT/points/$2
-    old=$ROOT/$1/$2
-    if [ "$DRY" = 0 ] && [ -d "$old" ] && [ ! -e "$dir" ]; then
-        mkdir -p "$ROOT/points"
-        mv "$old" "$dir"
-        for f in json log; do [ ! -e "$old.$f" ] || mv "$old.$f" "$dir.$f"; done
-        rmdir "$ROOT/$1" 2>/dev/null || true    # once its last point has moved
-    fi
+    dir=$ROOT/points/$1
+    for e in table1 mu cbt k; do
+        old=$ROOT/$e/$1
+        if [ "$DRY" = 0 ] && [ -d "$old" ] && [ ! -e "$dir" ]; then
+            mkdir -p "$ROOT/points"
+            mv "$old" "$dir"
+            for f in json log; do [ ! -e "$old.$f" ] || mv "$old.$f" "$dir.$f"; done
+            rmdir "$ROOT/$e" 2>/dev/null || true    # once its last point has moved
+        fi
+    done
     echo "$dir"
 }
 
@@ -183,7 +186,7 @@ point_dir() {
 play() {
     exp=$1 target=$2
     points "$exp" | while IFS='|' read -r series x name params; do
-        dir=$(point_dir "$exp" "$name")
+        dir=$(point_dir "$name")
         if [ "$DRY" = 0 ] && ci_done "$dir"; then
             continue
         fi
@@ -206,7 +209,7 @@ report() {
     csv=$DOCS/$exp-$SIZE.csv
     echo "experiment,series,x,wins,decided,win_rate,ci_low,ci_high" > "$csv"
     points "$exp" | while IFS='|' read -r series x name params; do
-        set -- $(tally "$(point_dir "$exp" "$name")")
+        set -- $(tally "$(point_dir "$name")")
         echo "$exp|$series|$x|$1|$2"
     done | awk -F'|' "$WILSON"'
         { wilson($4, $5); printf "%s,\"%s\",%s,%s,%d,%.4f,%.4f,%.4f\n", $1, $2, $3, $4, $5,
