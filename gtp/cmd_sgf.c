@@ -8,12 +8,19 @@
 /* loadsgf FILE [MOVE_NUMBER]: the position before move MOVE_NUMBER (all moves
  * without it). The file is read into a new game; the current one is replaced
  * only when that worked. */
+/* loadsgf FILE [MOVE_NUMBER | VERTEX]: the position before move number N,
+ * or (GNU Go's form, which its regression suites use) before the first move
+ * played at VERTEX; the whole game when neither is given or the vertex is
+ * never played. */
 enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
 {
     long move = 0;
     char q[400];
     gtp_quote(q, sizeof q, c->argv[0], 200);
-    if (c->argc > 1 && !gtp_arg_int(c, 1, 1, 100000000, "move number", &move, &g->text))
+    bool by_vertex = c->argc > 1 && !(c->argv[1][0] >= '0' && c->argv[1][0] <= '9') &&
+                     c->argv[1][0] != '-' && c->argv[1][0] != '+';
+    if (c->argc > 1 && !by_vertex &&
+        !gtp_arg_int(c, 1, 1, 100000000, "move number", &move, &g->text))
         return GTP_FAIL;
     if (g->opt.sandbox)
         return gtp_fail(g, "cannot load file '%s': files are disabled", q);
@@ -25,6 +32,24 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
         char e[sizeof err.text * 4 + 8];
         gtp_quote(e, sizeof e, err.text, sizeof err.text);
         return gtp_fail(g, "cannot load file '%s': %s", q, e);
+    }
+    if (by_vertex) {
+        /* The vertex is read on the file's board, then the file is loaded
+         * again up to the first move there (moves are numbered from 1). */
+        point p;
+        if (!gtp_arg_vertex(c, 1, &tmp.board, &p, &g->text)) {
+            game_free(&tmp);
+            return GTP_FAIL;
+        }
+        int at = 0;
+        for (int i = 0; i < tmp.n_moves && !at; i++)
+            if (tmp.moves[i].p == p)
+                at = i + 1;
+        if (at) {
+            game_free(&tmp);
+            if (!sgf_game_load_file(c->argv[0], at, &tmp, &info, &err))
+                return gtp_fail(g, "cannot load file '%s': it changed while being read", q);
+        }
     }
     game_free(&g->game);
     g->game = tmp;

@@ -35,7 +35,7 @@ const struct gtp_command gtp_commands[] = {
     {"time_left", gtp_cmd_time_left, 3, 3, "COLOUR TIME STONES"},
     {"final_score", gtp_cmd_final_score, 0, 0, ""},
     {"final_status_list", gtp_cmd_final_status_list, 1, 1, "alive|dead|seki"},
-    {"loadsgf", gtp_cmd_loadsgf, 1, 2, "FILE [MOVE_NUMBER]"},
+    {"loadsgf", gtp_cmd_loadsgf, 1, 2, "FILE [MOVE_NUMBER|VERTEX]"},
     {"reg_genmove", gtp_cmd_reg_genmove, 1, 1, "COLOUR"},
     {"restricted_genmove", gtp_cmd_restricted_genmove, 2, -1, "COLOUR VERTEX..."},
     {"gg_genmove", gtp_cmd_gg_genmove, 1, 2, "COLOUR [SEED]"},

@@ -39,6 +39,31 @@
 #? []
 260 play b F4
 #? [?illegal move: occupied.*]
+270 loadsgf regress/gtp/sgf/setup.sgf -1
+#? [?syntax error: move number .*]
+
+# loadsgf FILE VERTEX (GNU Go's form): the position before the first move at
+# VERTEX; the moves are E5, D7, F6, F4.
+280 loadsgf regress/gtp/sgf/setup.sgf F6
+#? []
+281 showboard
+#? [.*X \(black\) to move]
+282 play b F6
+#? []
+283 loadsgf regress/gtp/sgf/setup.sgf d7
+#? []
+284 play w D7
+#? []
+# A vertex never played: the whole game.
+285 loadsgf regress/gtp/sgf/setup.sgf A1
+#? []
+286 play b F4
+#? [?illegal move: occupied.*]
+# Off the file's board: refused, and the game is the one before.
+287 loadsgf regress/gtp/sgf/setup.sgf Z9
+#? [?syntax error: vertex 'Z9' \(argument 2\) is off the 9x9 board]
+288 play b F4
+#? [?illegal move: occupied.*]
 
 # The file's SZ and KM become the game's.
 300 loadsgf regress/gtp/sgf/size13.sgf
