@@ -8,3 +8,9 @@ experiments: $(BINDIR)/hane $(BINDIR)/hane-match
 
 experiments-report: $(BINDIR)/hane-match
 	tools/experiments/run.sh --report $(EXP_ARGS)
+
+# run.sh's own checks (no game is played): part of `make check`.
+.PHONY: check-experiments
+CHECK_EXTRA += check-experiments
+check-experiments: $(BINDIR)/hane-match
+	@tools/experiments/test-run.sh $(BINDIR)/hane-match
