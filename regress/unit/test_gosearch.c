@@ -332,12 +332,13 @@ static int check_counts(struct tree *tr, struct tree_node *n)
     return checked;
 }
 
-/* Status of every stone of `rows` (as in setup): `want` rows use 'a' alive,
- * 'd' dead, 's' seki for stones and '.' for empty points. */
+/* Status of every stone of `rows` (as in setup) by a search of `threads`
+ * threads: `want` rows use 'a' alive, 'd' dead, 's' seki for stones and
+ * '.' for empty points. */
 static void check_status(const char *const *rows, const char *const *want, int size,
-                         double komi, double score)
+                         double komi, double score, const char *threads)
 {
-    const char *kv[] = {"seed", "3", NULL};
+    const char *kv[] = {"seed", "3", "threads", threads, NULL};
     struct search *s = make(kv);
     struct game g;
     setup(&g, size, komi, rows);
@@ -358,32 +359,32 @@ static void check_status(const char *const *rows, const char *const *want, int s
     search_free(s);
 }
 
+/* Columns C-D (White, 12 stones) and E (Black, 7) share their only two
+ * liberties, D7 and D1: whoever fills one puts its own string in atari,
+ * so both live in seki and the two points are dame. Random playouts
+ * filled them and called one side dead. Black 14 + 7, White 12 + 14. */
+static const char *const seki7[] = {
+    ".XO.XO.",
+    "XXOOXOO",
+    ".XOOXO.",
+    "XXOOXOO",
+    ".XOOXO.",
+    "XXOOXOO",
+    ".XO.XO.",
+};
+static const char *const seki7_want[] = {
+    ".as.sa.",
+    "aasssaa",
+    ".asssa.",
+    "aasssaa",
+    ".asssa.",
+    "aasssaa",
+    ".as.sa.",
+};
+
 START_TEST(seki_lives_nakade_dies)
 {
-    /* Columns C-D (White, 12 stones) and E (Black, 7) share their only two
-     * liberties, D7 and D1: whoever fills one puts its own string in atari,
-     * so both live in seki and the two points are dame. Random playouts
-     * filled them and called one side dead. */
-    const char *seki[] = {
-        ".XO.XO.",
-        "XXOOXOO",
-        ".XOOXO.",
-        "XXOOXOO",
-        ".XOOXO.",
-        "XXOOXOO",
-        ".XO.XO.",
-    };
-    const char *seki_want[] = {
-        ".as.sa.",
-        "aasssaa",
-        ".asssa.",
-        "aasssaa",
-        ".asssa.",
-        "aasssaa",
-        ".as.sa.",
-    };
-    /* Black 14 + 7, White 12 + 14, komi 0.5. */
-    check_status(seki, seki_want, 7, 0.5, -5.5);
+    check_status(seki7, seki7_want, 7, 0.5, -5.5, "1");
     /* The same kind of shape is no seki when Black's stone sits inside
      * White's eye space: White (7 stones) has B7 and D7, and Black kills it
      * by putting two stones in atari (B7 next to C7), the nakade the
@@ -406,7 +407,14 @@ START_TEST(seki_lives_nakade_dies)
         ".a.a.a.",
         "aaaaaaa",
     };
-    check_status(nakade, nakade_want, 7, 0.5, 48.5);
+    check_status(nakade, nakade_want, 7, 0.5, 48.5, "1");
+}
+END_TEST
+
+/* The ownership search on two threads (its own tree, seki-safe playouts). */
+START_TEST(two_threads_seki)
+{
+    check_status(seki7, seki7_want, 7, 0.5, -5.5, "2");
 }
 END_TEST
 
@@ -721,6 +729,7 @@ int main(void)
     tcase_add_test(th, two_threads);
     tcase_add_test(th, two_threads_counts);
     tcase_add_test(th, two_threads_knowledge);
+    tcase_add_test(th, two_threads_seki);
     tcase_add_test(th, analysis_streams);
     tcase_add_test(th, ponder_then_reuse);
     suite_add_tcase(s, th);
