@@ -177,6 +177,18 @@ bool params_set(struct params *p, const char *key, const char *value, char *err,
     return set_one(p, d, value, err, err_len);
 }
 
+/* The shortest text of `v` (6 to 17 significant digits) that reads back as
+ * v: "0.6", not "0.59999999999999998", and never a rounding that a GUI
+ * would send back as another value. */
+static void format_double(double v, char *out, int out_len)
+{
+    for (int prec = 6; prec <= 17; prec++) {
+        snprintf(out, out_len, "%.*g", prec, v);
+        if (strtod(out, NULL) == v || v != v)
+            return;
+    }
+}
+
 bool params_get(const struct params *p, const char *key, char *out, int out_len)
 {
     const struct param_def *d = find(key);
@@ -186,22 +198,22 @@ bool params_get(const struct params *p, const char *key, char *out, int out_len)
     switch (d->type) {
     case PT_INT: case PT_BOOL: snprintf(out, out_len, "%d", *(const int *)field); break;
     case PT_I64: snprintf(out, out_len, "%" PRId64, *(const int64_t *)field); break;
-    case PT_DOUBLE: snprintf(out, out_len, "%g", *(const double *)field); break;
+    case PT_DOUBLE: format_double(*(const double *)field, out, out_len); break;
     case PT_STR: snprintf(out, out_len, "%s", field); break;
     }
     return true;
 }
 
-bool params_load_json(struct params *p, const char *path, char *err, int err_len)
+/* Applies the parsed `root` (owned: released here) to p; `name` in messages. */
+static bool apply_json(struct params *p, json_t *root, const json_error_t *jerr,
+                       const char *name, char *err, int err_len)
 {
-    json_error_t jerr;
-    json_t *root = json_load_file(path, 0, &jerr);
     if (!root) {
-        snprintf(err, err_len, "%s:%d:%d: %s", path, jerr.line, jerr.column, jerr.text);
+        snprintf(err, err_len, "%s:%d:%d: %s", name, jerr->line, jerr->column, jerr->text);
         return false;
     }
     if (!json_is_object(root)) {
-        snprintf(err, err_len, "%s: expected a JSON object {\"key\": value, ...}", path);
+        snprintf(err, err_len, "%s: expected a JSON object {\"key\": value, ...}", name);
         json_decref(root);
         return false;
     }
@@ -222,12 +234,12 @@ bool params_load_json(struct params *p, const char *path, char *err, int err_len
             snprintf(text, sizeof text, "%d", json_is_true(val) ? 1 : 0);
         else {
             snprintf(err, err_len, "%s: key \"%.60s\": expected a number, string or boolean",
-                     path, key);
+                     name, key);
             json_decref(root);
             return false;
         }
         if (!params_set(&q, key, text, msg, sizeof msg)) {
-            snprintf(err, err_len, "%s: key \"%.60s\": %s", path, key, msg);
+            snprintf(err, err_len, "%s: key \"%.60s\": %s", name, key, msg);
             json_decref(root);
             return false;
         }
@@ -235,6 +247,21 @@ bool params_load_json(struct params *p, const char *path, char *err, int err_len
     json_decref(root);
     *p = q;
     return true;
+}
+
+bool params_load_json(struct params *p, const char *path, char *err, int err_len)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    return apply_json(p, root, &jerr, path, err, err_len);
+}
+
+bool params_parse_json(struct params *p, const char *text, size_t len, const char *name,
+                       char *err, int err_len)
+{
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, 0, &jerr);
+    return apply_json(p, root, &jerr, name, err, err_len);
 }
 
 const char *const *params_names(void)

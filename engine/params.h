@@ -49,8 +49,12 @@ bool params_set(struct params *p, const char *key, const char *value, char *err,
 /* Current value of `key` as text; false if unknown. */
 bool params_get(const struct params *p, const char *key, char *out, int out_len);
 
-/* Applies a JSON object {"key": value, ...}; errors name the file and key. */
+/* Applies a JSON object {"key": value, ...}; errors name the file and key
+ * (file:line:column for bad JSON), and leave p unchanged. */
 bool params_load_json(struct params *p, const char *path, char *err, int err_len);
+/* The same from `len` bytes of text; `name` stands for the file in messages. */
+bool params_parse_json(struct params *p, const char *text, size_t len, const char *name,
+                       char *err, int err_len);
 
 /* Names of all parameters, for listing (NULL-terminated). */
 const char *const *params_names(void);

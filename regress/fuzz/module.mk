@@ -32,6 +32,7 @@ FUZZ_BINS    := $(patsubst regress/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_HARNESS))
 # Seed inputs per harness: FUZZ_SEEDS_<name> (directories, read recursively).
 FUZZ_SEEDS_fuzz_sgf ?= regress/sgf
 FUZZ_SEEDS_fuzz_gtp ?= $(wildcard regress/gtp regress/fuzz/seeds/gtp)
+FUZZ_SEEDS_fuzz_json ?= regress/fuzz/seeds/json
 
 $(FUZZ_DIR)/%.o: %.c
 	@mkdir -p $(dir $@)

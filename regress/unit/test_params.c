@@ -32,11 +32,41 @@ START_TEST(defaults_in_range)
         ck_assert_msg(params_get(&p, names[n], v, sizeof v), "get %s", names[n]);
         struct params q = p;
         ck_assert_msg(params_set(&q, names[n], v, err, sizeof err), "%s=%s: %s", names[n], v, err);
+        ck_assert_msg(memcmp(&p, &q, sizeof p) == 0, "%s=%s does not read back", names[n], v);
     }
     ck_assert_int_ge(n, 15);
     ck_assert_int_eq(p.rave, 1);
     ck_assert_str_eq(p.playout, "bt");
     ck_assert(p.pw_mu > 1 && p.bt_c == 0 && isfinite(p.bt_k));
+}
+END_TEST
+
+/* A value read with params_get and set again is the same value (a GUI's
+ * parameter dialog sends back what it was shown), in the shortest text that
+ * does it. fuzz_json found pw_mu 1.2222222222222222228 shown as 1.22222. */
+START_TEST(get_reads_back_exactly)
+{
+    struct params p;
+    params_default(&p);
+    char err[200], v[600];
+    const char *const set[][2] = {
+        {"pw_mu", "1.2222222222222222228"}, {"uct_c", "0.1"}, {"rave_equiv", "123456.789012345"},
+        {"bt_c", "3e-300"}, {"bt_k", "inf"}, {"resign", "0.3"},
+    };
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++)
+        ck_assert_msg(params_set(&p, set[i][0], set[i][1], err, sizeof err), "%s", err);
+    struct params q = p;
+    for (const char *const *k = params_names(); *k; k++) {
+        ck_assert(params_get(&p, *k, v, sizeof v));
+        ck_assert_msg(params_set(&q, *k, v, err, sizeof err), "%s=%s: %s", *k, v, err);
+    }
+    ck_assert(memcmp(&p, &q, sizeof p) == 0);
+    ck_assert(params_get(&p, "resign", v, sizeof v));
+    ck_assert_str_eq(v, "0.3");
+    ck_assert(params_get(&p, "pw_mu", v, sizeof v));
+    ck_assert_str_eq(v, "1.2222222222222223");
+    ck_assert(params_get(&p, "bt_k", v, sizeof v));
+    ck_assert_str_eq(v, "inf");
 }
 END_TEST
 
@@ -145,6 +175,7 @@ int main(void)
     Suite *s = suite_create("params");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, defaults_in_range);
+    tcase_add_test(tc, get_reads_back_exactly);
     tcase_add_test(tc, set_and_errors);
     tcase_add_test(tc, json_ok);
     tcase_add_test(tc, json_errors);
