@@ -33,6 +33,7 @@ FUZZ_BINS    := $(patsubst regress/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_HARNESS))
 FUZZ_SEEDS_fuzz_sgf ?= regress/sgf
 FUZZ_SEEDS_fuzz_gtp ?= $(wildcard regress/gtp regress/fuzz/seeds/gtp)
 FUZZ_SEEDS_fuzz_json ?= regress/fuzz/seeds/json
+FUZZ_SEEDS_fuzz_tools ?= regress/fuzz/seeds/tools
 
 $(FUZZ_DIR)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -54,6 +55,14 @@ $(FUZZ_GEN_OBJ):
 $(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ) $(FUZZ_GEN_OBJ)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
+
+# The readers of the ports under tools/ (fuzz_tools): their own library, so
+# the other harnesses link as before.
+FUZZ_TOOLS_SRC := $(NARRATIVE_SRC) $(MAPGEN_SRC) $(SEARCH_SRC)
+$(FUZZ_DIR)/libtools-fuzz.a: $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_TOOLS_SRC))
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)rm -f $@ && ar rcs $@ $^
+$(FUZZ_DIR)/fuzz_tools: $(FUZZ_DIR)/libtools-fuzz.a
 
 $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/regress/fuzz/fuzz_%.o $(FUZZ_DIR)/libhane-fuzz.a
 	@$(if $(Q),echo "  LD      $@")
