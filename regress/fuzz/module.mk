@@ -58,7 +58,7 @@ $(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ) $(FUZZ_GEN_OBJ)
 
 # The readers of the ports under tools/ (fuzz_tools): their own library, so
 # the other harnesses link as before.
-FUZZ_TOOLS_SRC := $(NARRATIVE_SRC) $(MAPGEN_SRC) $(SEARCH_SRC)
+FUZZ_TOOLS_SRC := $(NARRATIVE_SRC) $(MAPGEN_SRC) $(M3_LIB_SRC) $(SEARCH_SRC)
 $(FUZZ_DIR)/libtools-fuzz.a: $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_TOOLS_SRC))
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
