@@ -262,6 +262,23 @@ GP
     echo "wrote $png" >&2
 }
 
+# One line after each round: how many distinct points have their games
+# (the round's target, or an interval within --ci) and how many decided
+# games there are in all.
+progress() {
+    t=$1
+    for e in $EXPS; do points "$e"; done | cut -d'|' -f3 | sort -u | {
+        n=0 there=0 games=0
+        while read -r name; do
+            dir=$ROOT/points/$name
+            set -- $(tally "$dir")      # wins decided
+            n=$((n + 1)) games=$((games + $2))
+            if [ "$2" -ge "$t" ] || ci_done "$dir"; then there=$((there + 1)); fi
+        done
+        echo "== round to $t games: $there of $n points there, $games decided games in all" >&2
+    }
+}
+
 [ -x "$MATCH" ] || die "no referee at $MATCH (make first)"
 if [ "$REPORT_ONLY" = 0 ]; then
     [ "$DRY" = 1 ] || snapshot
@@ -273,6 +290,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
         [ "$DRY" = 0 ] || break
         # Results so far, so a long run can be watched (and stopped) any time.
         for e in $EXPS; do report "$e" 2>/dev/null; done
+        progress "$target"
     done
 fi
 [ "$DRY" = 1 ] || for e in $EXPS; do report "$e"; done
