@@ -47,12 +47,6 @@ static struct tree_node *best_where(struct search *s, bool (*ok)(struct search *
     return best;
 }
 
-static bool not_pass(struct search *s, point m)
-{
-    (void)s;
-    return m != PASS;
-}
-
 /* Dead stones of the last search's ownership, into `dead`; how many of colour `c`. */
 static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum color c)
 {
@@ -75,10 +69,21 @@ static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum 
     return n;
 }
 
+/* A move to play instead of a pass (kgs-genmove_cleanup's, or when passing
+ * would lose): never one that puts six or more of its own stones in atari
+ * without capturing. Taking dead stones off never needs one, and in a seki
+ * (whose stones the genmove search's ownership may call dead) it gives the
+ * group away: a 7x7 seki had White fill a shared liberty in cleanup. */
+static bool instead_of_pass(struct search *s, point m)
+{
+    return m != PASS && !board_is_big_self_atari(&s->root_board, s->job.to_move, m,
+                                                 PLAYOUT_SEKI_MIN_STONES);
+}
+
 /* kgs-genmove_cleanup: a move next to a dead enemy stone (it helps capture). */
 static bool next_to_dead(struct search *s, point m)
 {
-    if (m == PASS)
+    if (!instead_of_pass(s, m))
         return false;
     const struct board *b = &s->root_board;
     for (int i = 0; i < 4; i++) {
@@ -208,7 +213,7 @@ struct search_result search_decide(struct search *s, const struct game *g)
         return res;
     }
     uint8_t dead[BOARD_MAX_POINTS];
-    struct tree_node *np = best_where(s, not_pass);
+    struct tree_node *np = best_where(s, instead_of_pass);
     if (j->cleanup) {
         /* Never pass while the opponent has dead stones on the board: take
          * them off, preferring moves next to them. */
@@ -216,10 +221,12 @@ struct search_result search_decide(struct search *s, const struct game *g)
         if (n_dead > 0 && (res.move == PASS || !next_to_dead(s, res.move))) {
             struct tree_node *k = best_where(s, next_to_dead);
             if (!k)
-                k = np;
+                k = best_where(s, instead_of_pass);
             if (k) {
                 res.move = tree_move(k);
                 res.winrate = tree_winrate(k, 0.5);
+            } else if (!instead_of_pass(s, res.move)) {
+                res.move = PASS;     /* only moves that give stones away */
             }
         }
         return res;

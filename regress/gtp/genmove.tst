@@ -139,3 +139,59 @@
 #? [?syntax error: wrong number of arguments \(3\).*]
 870 gg_genmove x
 #? [?syntax error.*]
+
+# A seki on 7x7 (columns C-D white, E black, shared liberties D7 and D1;
+# score.tst 400-490). Filling D7 or D1 puts one's own string in atari and
+# gives it away: kgs-genmove_cleanup must not play there to avoid a pass
+# (the genmove search's ownership may call the seki stones dead), nor may
+# genmove to avoid passing while behind.
+900 boardsize 7
+901 clear_board
+902 komi 0.5
+910 play b B7
+911 play w C7
+912 play b E7
+913 play w F7
+914 play b A6
+915 play b B6
+916 play w C6
+917 play w D6
+918 play b E6
+919 play w F6
+920 play w G6
+921 play b B5
+922 play w C5
+923 play w D5
+924 play b E5
+925 play w F5
+926 play b A4
+927 play b B4
+928 play w C4
+929 play w D4
+930 play b E4
+931 play w F4
+932 play w G4
+933 play b B3
+934 play w C3
+935 play w D3
+936 play b E3
+937 play w F3
+938 play b A2
+939 play b B2
+940 play w C2
+941 play w D2
+942 play b E2
+943 play w F2
+944 play w G2
+945 play b B1
+946 play w C1
+947 play b E1
+948 play w F1
+960 kgs-genmove_cleanup w
+#? [!D7|D1]
+970 undo
+971 kgs-genmove_cleanup b
+#? [!D7|D1]
+975 hane-param resign 0
+980 genmove b
+#? [!D7|D1]
