@@ -236,6 +236,11 @@ report() {
     k) xl="K (mu = 1.8)"; logx="set logscale x";;
     esac
     png=$DOCS/$exp-$SIZE.png
+    # Nothing to draw before the first decided game (gnuplot would fail).
+    if ! tail -n +2 "$csv" | awk -F, '$5 > 0 { found = 1 } END { exit !found }'; then
+        echo "run.sh: $exp: no decided game yet, $csv only" >&2
+        return
+    fi
     series=$(tail -n +2 "$csv" | cut -d'"' -f2 | awk '!seen[$0]++')
     plot=""
     i=0

@@ -49,6 +49,7 @@ check "older records moved" yes "$([ -d "$tmp/o/9/points/mu1.8-c0" ] && echo yes
 check "their log moved" yes "$([ -e "$tmp/o/9/points/mu1.8-c0.log" ] && echo yes || echo no)"
 check "empty experiment dir removed" no "$([ -e "$tmp/o/9/table1" ] && echo yes || echo no)"
 check "CSV rows, mu" 13 "$(wc -l < "$tmp/docs/mu-9.csv" | tr -d ' ')"
+check "no plot before a decided game" no "$([ -e "$tmp/docs/mu-9.png" ] && echo yes || echo no)"
 
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
