@@ -55,12 +55,10 @@ static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum 
     if (search_own_merge(s, own) == 0)
         return 0;
     int n = 0;
-    double thr = 2 * s->p.dead_threshold - 1;   /* probability -> -1..1 scale */
     for (int p = 0; p < b->geom->points; p++) {
         if (b->color[p] != BLACK && b->color[p] != WHITE)
             continue;
-        double o = b->color[p] == BLACK ? own[p] : -own[p];
-        if (o < -thr) {
+        if (search_own_dead(s, b->color[p], own[p])) {
             dead[p] = 1;
             if (b->color[p] == c)
                 n++;
@@ -221,7 +219,7 @@ struct search_result search_decide(struct search *s, const struct game *g)
         if (n_dead > 0 && (res.move == PASS || !next_to_dead(s, res.move))) {
             struct tree_node *k = best_where(s, next_to_dead);
             if (!k)
-                k = best_where(s, instead_of_pass);
+                k = np;
             if (k) {
                 res.move = tree_move(k);
                 res.winrate = tree_winrate(k, 0.5);

@@ -221,6 +221,18 @@ struct tree_node *search_best_child(struct search *s, struct tree_node **second)
 void search_own_reset(struct search *s);
 /* Merged ownership, Black positive, -1..1; returns the playouts counted. */
 uint32_t search_own_merge(struct search *s, float *own);
+/* Is a stone of colour `c` whose point has ownership `own` dead? Ownership
+ * is P(Black) - P(White); a Black stone is dead when White's share beats
+ * Black's by the margin the threshold implies (2 t - 1; at t = 0.5 a plain
+ * majority), mirrored for White. A majority rule, not a high bar: positions
+ * scored before every group has two eyes leave light playouts unsure, and a
+ * lone stone deep in enemy area often owns its point in only 40% of them
+ * while the area's owner has 60%. */
+static inline bool search_own_dead(const struct search *s, int c, float own)
+{
+    double o = c == BLACK ? own : -own;
+    return o < -(2 * s->p.dead_threshold - 1);
+}
 
 /* search_analyze.c: fills a report from the current tree. */
 void search_fill_report(struct search *s, struct search_report *r, float *own_buf);

@@ -122,19 +122,11 @@ int search_final_status(struct search *s, const struct game *g, uint8_t *status)
     const float *own = s->own_cache, *neutral = s->neutral_cache;
     const struct board *b = &g->board;
     memset(status, STONE_NONE, (size_t)b->geom->points);
-    /* Ownership is P(Black) - P(White); a Black stone is dead when White's
-     * share beats Black's by the margin the threshold implies (2 t - 1; at
-     * t = 0.5 a plain majority), mirrored for White. A majority rule, not a
-     * high bar: positions scored before every group has two eyes leave light
-     * playouts unsure, and a lone stone deep in enemy area often owns its
-     * point in only 40% of them while the area's owner has 60%. */
-    double thr = 2 * s->p.dead_threshold - 1;
     int n_dead = 0;
     for (int p = 0; p < b->geom->points; p++) {
         if (b->color[p] != BLACK && b->color[p] != WHITE)
             continue;
-        double o = b->color[p] == BLACK ? own[p] : -own[p];
-        bool dead = o < -thr;
+        bool dead = search_own_dead(s, b->color[p], own[p]);
         status[p] = dead ? STONE_DEAD : STONE_ALIVE;
         n_dead += dead;
     }

@@ -77,15 +77,20 @@ point gtp_genmove_play(struct gtp *g, enum color col, int interval_ms, search_re
     return generate(g, col, GENMOVE_PLAY, interval_ms, fn, NULL, 0);
 }
 
+/* The reply of the genmove family: the move's vertex, "pass" or "resign". */
+static enum gtp_status reply_move(struct gtp *g, point m)
+{
+    char v[8];
+    gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
+    return GTP_OK;
+}
+
 static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_kind kind)
 {
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    point m = generate(g, col, kind, 0, NULL, NULL, 0);
-    char v[8];
-    gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
-    return GTP_OK;
+    return reply_move(g, generate(g, col, kind, 0, NULL, NULL, 0));
 }
 
 enum gtp_status gtp_cmd_genmove(struct gtp *g, struct gtp_cmd *c)
@@ -113,10 +118,7 @@ enum gtp_status gtp_cmd_gg_genmove(struct gtp *g, struct gtp_cmd *c)
         return GTP_FAIL;
     if (c->argc > 1 && !gtp_arg_int(c, 1, 0, 2147483647L, "random seed", &seed, &g->text))
         return GTP_FAIL;
-    point m = generate(g, col, GENMOVE_REG, 0, NULL, NULL, (uint64_t)seed);
-    char v[8];
-    gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
-    return GTP_OK;
+    return reply_move(g, generate(g, col, GENMOVE_REG, 0, NULL, NULL, (uint64_t)seed));
 }
 
 /* GNU Go's regression command: the move reg_genmove would choose if only
@@ -136,10 +138,7 @@ enum gtp_status gtp_cmd_restricted_genmove(struct gtp *g, struct gtp_cmd *c)
                             "(argument %d)", i + 1);
         only[p] = 1;
     }
-    point m = generate(g, col, GENMOVE_REG, 0, NULL, only, 0);
-    char v[8];
-    gtp_printf(g, "%s", gtp_vertex_str(&g->game.board, m, v));
-    return GTP_OK;
+    return reply_move(g, generate(g, col, GENMOVE_REG, 0, NULL, only, 0));
 }
 
 enum gtp_status gtp_cmd_undo(struct gtp *g, struct gtp_cmd *c)

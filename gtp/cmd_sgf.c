@@ -5,13 +5,11 @@
 #include "engine/sgf_game.h"
 #include "gtp/gtp_internal.h"
 
-/* loadsgf FILE [MOVE_NUMBER]: the position before move MOVE_NUMBER (all moves
- * without it). The file is read into a new game; the current one is replaced
- * only when that worked. */
 /* loadsgf FILE [MOVE_NUMBER | VERTEX]: the position before move number N,
  * or (GNU Go's form, which its regression suites use) before the first move
  * played at VERTEX; the whole game when neither is given or the vertex is
- * never played. */
+ * never played. The file is read into a new game; the current one is
+ * replaced only when that worked. */
 enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
 {
     long move = 0;
@@ -25,20 +23,18 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
     if (g->opt.sandbox)
         return gtp_fail(g, "cannot load file '%s': files are disabled", q);
     struct game tmp;
-    struct sgf_game_info info;
     struct sgf_error err;
     memset(&err, 0, sizeof err);
-    if (!sgf_game_load_file(c->argv[0], (int)move, &tmp, &info, &err)) {
-        char e[sizeof err.text * 4 + 8];
-        gtp_quote(e, sizeof e, err.text, sizeof err.text);
-        return gtp_fail(g, "cannot load file '%s': %s", q, e);
-    }
-    if (by_vertex) {
-        /* The vertex is read on the file's board, then the file is loaded
-         * again up to the first move there (moves are numbered from 1). */
+    struct sgf_tree *t = sgf_read_file(c->argv[0], &err);
+    bool ok = t && sgf_game_load(t, c->argv[0], (int)move, &tmp, NULL, &err);
+    if (ok && by_vertex) {
+        /* The vertex is read on the file's board; the game is then loaded
+         * again from the same tree, up to the first move there (moves are
+         * numbered from 1). */
         point p;
         if (!gtp_arg_vertex(c, 1, &tmp.board, &p, &g->text)) {
             game_free(&tmp);
+            sgf_free(t);
             return GTP_FAIL;
         }
         int at = 0;
@@ -47,9 +43,14 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
                 at = i + 1;
         if (at) {
             game_free(&tmp);
-            if (!sgf_game_load_file(c->argv[0], at, &tmp, &info, &err))
-                return gtp_fail(g, "cannot load file '%s': it changed while being read", q);
+            ok = sgf_game_load(t, c->argv[0], at, &tmp, NULL, &err);
         }
+    }
+    sgf_free(t);
+    if (!ok) {
+        char e[sizeof err.text * 4 + 8];
+        gtp_quote(e, sizeof e, err.text, sizeof err.text);
+        return gtp_fail(g, "cannot load file '%s': %s", q, e);
     }
     game_free(&g->game);
     g->game = tmp;
