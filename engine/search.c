@@ -277,6 +277,7 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->size = g->board.size;
     j->cleanup = false;
     j->restricted = false;
+    j->no_resign = false;
     j->max_playouts = 0;
     j->soft = j->hard = 0;
     j->interval_ms = 0;
@@ -329,10 +330,11 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
 
 /* One move's thinking: budget from the clock, search, decide, book the time.
  * `cleanup` is kgs-genmove_cleanup's rule (capture dead stones before passing);
- * `only`, if set, the points the move must be one of (restricted_genmove). */
+ * `only`, if set, the points the move must be one of (restricted_genmove);
+ * `no_resign` asks for a move even in a lost position (regression suites). */
 static struct search_result think(struct search *s, const struct game *g, enum color c,
                                   struct time_control *tc, bool cleanup, const uint8_t *only,
-                                  int interval_ms, search_report_fn fn, void *ctx)
+                                  bool no_resign, int interval_ms, search_report_fn fn, void *ctx)
 {
     search_analyze_stop(s);
     double t0 = search_now();
@@ -350,6 +352,7 @@ static struct search_result think(struct search *s, const struct game *g, enum c
         s->job.restricted = true;
     }
     s->job.cleanup = cleanup;
+    s->job.no_resign = no_resign || only;
     s->job.max_playouts = po;
     s->job.soft = soft;
     s->job.hard = hard;
@@ -377,27 +380,33 @@ static struct search_result think(struct search *s, const struct game *g, enum c
 struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
                                     struct time_control *tc)
 {
-    return think(s, g, c, tc, false, NULL, 0, NULL, NULL);
+    return think(s, g, c, tc, false, NULL, false, 0, NULL, NULL);
 }
 
 struct search_result search_genmove_analyze(struct search *s, const struct game *g, enum color c,
                                             struct time_control *tc, int interval_ms,
                                             search_report_fn fn, void *ctx)
 {
-    return think(s, g, c, tc, false, NULL, interval_ms, fn, ctx);
+    return think(s, g, c, tc, false, NULL, false, interval_ms, fn, ctx);
 }
 
 struct search_result search_genmove_cleanup(struct search *s, const struct game *g,
                                             enum color c, struct time_control *tc)
 {
-    return think(s, g, c, tc, true, NULL, 0, NULL, NULL);
+    return think(s, g, c, tc, true, NULL, false, 0, NULL, NULL);
 }
 
 struct search_result search_genmove_restricted(struct search *s, const struct game *g,
                                                enum color c, struct time_control *tc,
                                                const uint8_t *only)
 {
-    return think(s, g, c, tc, false, only, 0, NULL, NULL);
+    return think(s, g, c, tc, false, only, true, 0, NULL, NULL);
+}
+
+struct search_result search_genmove_reg(struct search *s, const struct game *g, enum color c,
+                                        struct time_control *tc)
+{
+    return think(s, g, c, tc, false, NULL, true, 0, NULL, NULL);
 }
 
 void search_stats(struct search *s, struct search_stats *out)

@@ -83,6 +83,12 @@ struct search_result search_genmove_restricted(struct search *s, const struct ga
                                                enum color c, struct time_control *tc,
                                                const uint8_t *only);
 
+/* Like genmove, but never a resignation: the move hane thinks best even in
+ * a lost position (reg_genmove, gg_genmove). Regression suites ask for a
+ * move; GNU Go's own reg_genmove never resigns. */
+struct search_result search_genmove_reg(struct search *s, const struct game *g, enum color c,
+                                        struct time_control *tc);
+
 /* Analysis (lz-analyze, kata-analyze): search `g` for `c` in background
  * threads, calling `fn` every `interval_ms`, until search_analyze_stop(). */
 bool search_analyze_start(struct search *s, const struct game *g, enum color c,

@@ -206,7 +206,8 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (j->restricted)
         return res;
 
-    if (s->p.resign > 0 && done >= s->p.resign_playouts && res.winrate < s->p.resign) {
+    if (!j->no_resign && s->p.resign > 0 && done >= s->p.resign_playouts &&
+        res.winrate < s->p.resign) {
         res.move = RESIGN;
         return res;
     }

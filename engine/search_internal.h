@@ -102,6 +102,7 @@ struct search_job {
     bool cleanup;                   /* kgs-genmove_cleanup */
     bool restricted;                /* restricted_genmove: only the root moves not
                                      * in root_forbidden, never a pass or resignation */
+    bool no_resign;                 /* reg_genmove and the above: a move, never "resign" */
     int64_t max_playouts;           /* 0 = unlimited */
     double soft, hard;              /* seconds; 0 = no time limit */
     double t0;                      /* start time (monotonic seconds) */

@@ -43,8 +43,8 @@ static point checked_move(struct gtp *g, enum color col, point m)
 /* The genmove family's one path: search for `col` by the rule of `kind`
  * (reporting through fn every interval_ms when fn is set; choosing among
  * the points set in `only` when it is not NULL: restricted_genmove, a
- * GENMOVE_REG), make the move legal, play it unless it is GENMOVE_REG or a
- * resignation, and ponder. A GENMOVE_REG search starts from `reg_seed`,
+ * GENMOVE_REG, which never resigns), make the move legal, play it unless it
+ * is GENMOVE_REG or a resignation, and ponder. A GENMOVE_REG search starts from `reg_seed`,
  * or from the `seed` parameter (1 when that is 0) when reg_seed is 0. */
 static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int interval_ms,
                       search_report_fn fn, const uint8_t *only, uint64_t reg_seed)
@@ -59,6 +59,8 @@ static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int
         r = search_genmove_cleanup(g->search, &g->game, col, tc);
     else if (only)
         r = search_genmove_restricted(g->search, &g->game, col, tc, only);
+    else if (kind == GENMOVE_REG)
+        r = search_genmove_reg(g->search, &g->game, col, tc);
     else
         r = search_genmove_analyze(g->search, &g->game, col, tc, interval_ms, fn, g);
     point m = checked_move(g, col, r.move);

@@ -195,3 +195,19 @@
 975 hane-param resign 0
 980 genmove b
 #? [!D7|D1]
+
+# A lost game: with komi 80.5 on 9x9 no playout is a win. genmove resigns,
+# but the regression commands answer with a move (GNU Go's never resign,
+# and a suite cannot check a resignation against the moves it expects).
+1000 clear_board
+1010 komi 80.5
+1020 hane-param resign 0.1
+1030 hane-param playouts 3000
+1040 reg_genmove b
+#? [!resign]
+1050 gg_genmove b 7
+#? [!resign]
+1060 restricted_genmove b E5 D4
+#? [E5|D4]
+1070 genmove b
+#? [resign]
