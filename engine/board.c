@@ -327,6 +327,67 @@ bool board_is_big_self_atari(const struct board *b, enum color c, point p, int m
     return stones >= min_stones && board_is_self_atari(b, c, p);
 }
 
+int board_snapback_size(const struct board *b, enum color c, point p)
+{
+    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
+        return 0;
+    const int *o = b->geom->offs;
+    enum color them = color_other(c);
+    /* A lone stone with one liberty that captures nothing. */
+    point lib = 0;
+    for (int i = 0; i < 4; i++) {
+        point n = p + o[i];
+        if (b->color[n] == EMPTY) {
+            if (lib)
+                return 0;
+            lib = n;
+        } else if (b->color[n] == (int)c) {
+            return 0;
+        } else if (b->color[n] == (int)them && b->str[b->sid[n]].libs == 1) {
+            return 0;
+        }
+    }
+    if (!lib)
+        return 0;
+    /* The opponent's capture at `lib`: its stone joins the strings around
+     * `lib`. The new string is left with `p` alone when `lib` has no other
+     * empty neighbour, the capture takes nothing but the stone at `p` (an
+     * own string whose last liberty is `lib` would add liberties), and every
+     * string it joins has no liberty but `lib` and `p`. */
+    int size = 1;
+    uint16_t seen[4];
+    int ns = 0;
+    for (int i = 0; i < 4; i++) {
+        point n = lib + o[i];
+        if (n == p || b->color[n] == OFFBOARD)
+            continue;
+        if (b->color[n] == EMPTY)
+            return 0;
+        uint16_t id = b->sid[n];
+        if (b->color[n] == (int)c) {
+            if (b->str[id].libs == 1)
+                return 0;
+            continue;
+        }
+        bool dup = false;
+        for (int k = 0; k < ns; k++)
+            dup |= seen[k] == id;
+        if (dup)
+            continue;
+        seen[ns++] = id;
+        if (b->str[id].libs > 2)
+            return 0;
+        point l[2];
+        int k = board_string_libs(b, n, l, 2);
+        for (int j = 0; j < k; j++)
+            if (l[j] != lib && l[j] != p)
+                return 0;
+        size += b->str[id].stones;
+    }
+    /* A lone capturing stone would be a ko, not a snapback. */
+    return ns ? size : 0;
+}
+
 bool board_string_touches(const struct board *b, uint16_t sid, point q)
 {
     const int *o = b->geom->offs;

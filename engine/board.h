@@ -211,6 +211,12 @@ int board_capture_count(const struct board *b, enum color c, point p);
 bool board_is_self_atari(const struct board *b, enum color c, point p);
 /* A self-atari whose string in atari has at least `min_stones` stones. */
 bool board_is_big_self_atari(const struct board *b, enum color c, point p, int min_stones);
+/* Is `c` at `p` a snapback: a lone stone left in atari that the opponent
+ * can take only by making a string of two or more stones with no liberty
+ * but `p`, so that `c` at `p` again captures it? Returns the stones that
+ * recapture takes (the capturing stone and the strings it joins), 0 if not
+ * a snapback. The pattern features see such a move as a self-atari. */
+int board_snapback_size(const struct board *b, enum color c, point p);
 
 /* Up to `max` liberties of the string at stone `p`, into `out`; returns how many. */
 int board_string_libs(const struct board *b, point p, point *out, int max);

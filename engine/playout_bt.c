@@ -97,8 +97,8 @@ struct bt_nbrs {
 
 /* Product of the tactical gammas (capture, extend, atari, self-atari) of `c`
  * at the empty point `p`, from its neighbour strings `nb`. The same values
- * as pat_move_features with no ladders and "atari during a ko" read as a
- * plain atari. Liberties of the new string are only told apart up to three
+ * as pat_move_features with no ladders, no snapbacks and "atari during a
+ * ko" read as a plain atari. Liberties of the new string are only told apart up to three
  * (all those features look at), and counted only when a feature needs them. */
 static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
                       const struct bt_nbrs *nb)
@@ -730,7 +730,7 @@ double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, 
         return 0.0;
     if (!board_code_has_empty(code) && !board_legal_surrounded(b, c, p, code))
         return 0.0;
-    struct pat_opts o = { .no_ladder = true };
+    struct pat_opts o = { .no_ladder = true, .no_snapback = true };
     unsigned keep = 1u << PAT_F_CAPTURE | 1u << PAT_F_EXTEND | 1u << PAT_F_ATARI |
                     1u << PAT_F_SELFATARI | 1u << PAT_F_PAT3;
     o.disabled = ~keep;

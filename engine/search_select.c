@@ -82,8 +82,8 @@ static bool empty_around(const struct board *b, point p)
 /* Tactical prior of a move, 0..255 for 0..1 (128 = no opinion), in the
  * spirit of Gelly & Silver's heuristic MC-RAVE: captures and escapes from
  * atari look good, and so does an atari; self-atari looks bad (a lone stone
- * less so: it may be a throw-in), and so does the first line far from every
- * stone. It acts as `prior_visits` virtual playouts at that value, in Q and
+ * less so: it may be a throw-in) unless it is a snapback, which captures as
+ * surely as a capture; and so does the first line far from every stone. It acts as `prior_visits` virtual playouts at that value, in Q and
  * in Q_RAVE, so it steers only until real results accumulate. */
 static uint8_t move_hint(const struct board *b, enum color c, point p)
 {
@@ -113,7 +113,7 @@ static uint8_t move_hint(const struct board *b, enum color c, point p)
         return cap >= 2 || escape ? 235 : 210;
     }
     if (empties < 2 && board_is_self_atari(b, c, p))
-        return joins ? 30 : 80;
+        return joins ? 30 : board_snapback_size(b, c, p) > 0 ? 235 : 80;
     if (escape)
         return 200;
     if (atari)

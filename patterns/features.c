@@ -220,6 +220,10 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     unsigned extend = 0, selfatari = 0;
     if (capture == 0 && n_libs <= 1)
         selfatari = stones <= 2 ? 1 : 2;
+    if (selfatari && stones == 1 && !(o && o->no_snapback) && board_snapback_size(b, c, p) > 0) {
+        selfatari = 0;
+        capture = 4;
+    }
     if (!selfatari && n_libs >= 2) {
         for (int j = 0; j < n_own; j++) {
             if (b->str[own_sid[j]].libs != 1)

@@ -18,7 +18,11 @@
  *             5 2 liberties after, and the ladder still works (a lost escape)
  *  atari      1 the atari starts a working ladder, 2 atari while a simple ko
  *             is on the board, 3 other atari
- *  selfatari  1 the string left in atari has 1-2 stones (throw-in, nakade), 2 more
+ *  selfatari  1 the string left in atari has 1-2 stones (throw-in, nakade), 2 more.
+ *             A snapback (board_snapback_size: the lone stone's capture leaves
+ *             the capturer in atari) is no self-atari but capture value 4: it
+ *             captures by force, and without this the model ranks the killing
+ *             throw-in with the useless ones (unless pat_opts.no_snapback)
  *  dist1      distance to the previous move, Coulom's d = |dx|+|dy|+max(|dx|,|dy|):
  *             value d-1 for d = 2..15, 15 for d >= 16 (absent after a pass/none;
  *             replaying on a just-captured stone's point, d = 0, counts as d = 2)
@@ -205,6 +209,7 @@ void pat_reach_init(struct pat_reach *r, const struct board *b);
 struct pat_opts {
     unsigned disabled;              /* bit f set: feature f is left at 0 */
     bool no_ladder;                 /* skip ladder reading (cheaper, for playouts) */
+    bool no_snapback;               /* a snapback stays a self-atari (playouts' cheap view) */
     pat_large_lookup_fn large_lookup; /* NULL: no large patterns */
     const void *large_dict;
     /* Distances of the position being rated, or NULL (pat_move_features

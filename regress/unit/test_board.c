@@ -51,7 +51,7 @@ static void assert_consistent(const struct board *b)
 /* ---- the lock-step test ---- */
 
 struct lockstep_stats {
-    long games, moves, captures, kos, two_pass_ends;
+    long games, moves, captures, kos, two_pass_ends, snapbacks;
 };
 
 /* Compares everything observable after a move. */
@@ -91,9 +91,38 @@ static int compare_legal(const struct board *b, const struct ref_board *r, int c
     return n;
 }
 
+/* The snapback of `col` at (x, y) by playing it out on the reference: a
+ * lone stone in atari that captures nothing, the opponent's capture at its
+ * liberty, and then a string of 2+ stones whose only liberty is (x, y).
+ * Returns that string's size, 0 if any step fails. */
+static int ref_snapback(const struct ref_board *r, int col, int x, int y)
+{
+    for (int d = 0; d < 4; d++) {
+        int qx = x + ref_dx[d], qy = y + ref_dy[d];
+        if (ref_on(r, qx, qy) && r->c[qx][qy] == col)
+            return 0;
+    }
+    struct ref_board t = *r;
+    if (ref_play(&t, col, x, y) != 0 || ref_libs(&t, x, y) != 1)
+        return 0;
+    for (int d = 0; d < 4; d++) {
+        int lx = x + ref_dx[d], ly = y + ref_dy[d];
+        if (!ref_on(&t, lx, ly) || t.c[lx][ly] != EMPTY)
+            continue;
+        struct ref_board u = t;
+        if (ref_play(&u, 3 - col, lx, ly) != 1 || u.c[x][y] != EMPTY || ref_libs(&u, lx, ly) != 1)
+            return 0;
+        bool in[REF_MAX][REF_MAX];
+        memset(in, 0, sizeof in);
+        int libs, stones = ref_string(&u, lx, ly, in, &libs);
+        return stones >= 2 ? stones : 0;
+    }
+    return 0;
+}
+
 /* The tactical queries on one legal point, against simulation on the reference. */
 static void compare_queries(const struct board *b, const struct ref_board *r, int col,
-                            point p)
+                            point p, struct lockstep_stats *st)
 {
     int x = board_x(b, p), y = board_y(b, p);
     struct ref_board t = *r;
@@ -101,6 +130,10 @@ static void compare_queries(const struct board *b, const struct ref_board *r, in
     EXPECT(board_capture_count(b, (enum color)col, p) == n, "capture count at (%d,%d)", x, y);
     bool self_atari = n == 0 && ref_libs(&t, x, y) == 1;
     EXPECT(board_is_self_atari(b, (enum color)col, p) == self_atari, "self-atari at (%d,%d)", x, y);
+    int snap = self_atari ? ref_snapback(r, col, x, y) : 0;
+    EXPECT(board_snapback_size(b, (enum color)col, p) == snap, "snapback at (%d,%d): %d, reference %d",
+           x, y, board_snapback_size(b, (enum color)col, p), snap);
+    st->snapbacks += snap > 0;
     EXPECT(board_hash_after(b, (enum color)col, p) == ref_hash(&t), "hash after (%d,%d)", x, y);
     EXPECT(board_is_eyelike(b, (enum color)col, p) == ref_eyelike(r, col, x, y),
            "eyelike at (%d,%d)", x, y);
@@ -174,7 +207,7 @@ static void lockstep_game(int size, int max_moves, bool avoid_eyes, uint64_t see
             if (!avoid_eyes || !board_is_eyelike(&b, (enum color)col, legal[i]))
                 cand[nc++] = legal[i];
         if (nc > 0)
-            compare_queries(&b, &r, col, cand[rng_below(&rng, (uint32_t)nc)]);
+            compare_queries(&b, &r, col, cand[rng_below(&rng, (uint32_t)nc)], st);
         point p = PASS;
         if (nc > 0 && rng_below(&rng, 100) != 0) p = cand[rng_below(&rng, (uint32_t)nc)];
         int x = p == PASS ? -1 : board_x(&b, p), y = p == PASS ? -1 : board_y(&b, p);
@@ -233,10 +266,11 @@ START_TEST(test_lockstep)
     ck_assert_int_eq(st.games, plan[i].games);
     ck_assert(st.captures > 0);
     if (plan[i].size >= 5 && plan[i].size <= 13) ck_assert(st.kos > 0);
+    if (plan[i].size >= 5 && plan[i].size <= 19) ck_assert(st.snapbacks > 0);
     printf("note: reference board: %ld games on %dx%d, %ld moves, %ld with captures, "
-           "%ld ko points, %ld ended by two passes\n",
+           "%ld ko points, %ld ended by two passes, %ld snapbacks queried\n",
            st.games, plan[i].size, plan[i].size, st.moves, st.captures, st.kos,
-           st.two_pass_ends);
+           st.two_pass_ends, st.snapbacks);
     fflush(stdout);
 }
 END_TEST
@@ -333,6 +367,43 @@ START_TEST(test_capture_and_ko)
     ck_assert_int_eq(b.captures[BLACK], 1);
     ck_assert_int_eq(b.captures[WHITE], 1);
     assert_consistent(&b);
+}
+END_TEST
+
+/* The corner of game 11 of the 19x19 strength run: Black's five stones
+ * have two liberties, A1 and A2, and White kills with either, though each
+ * is a lone stone in atari: capturing it leaves Black's six stones with
+ * one liberty. With a third liberty (D1 empty) neither is a snapback. */
+START_TEST(test_snapback)
+{
+    static const char *const rows[] = {
+        ". . . . .",
+        "O O . . .",
+        "X X O . .",
+        ". X O . .",
+        ". X X O .",
+    };
+    struct board b;
+    draw(&b, 5, rows);
+    ck_assert(board_is_self_atari(&b, WHITE, at(&b, "A1")));
+    ck_assert_int_eq(board_snapback_size(&b, WHITE, at(&b, "A1")), 6);
+    ck_assert_int_eq(board_snapback_size(&b, WHITE, at(&b, "A2")), 6);
+    ck_assert_int_eq(board_snapback_size(&b, BLACK, at(&b, "A1")), 0);  /* joins its string */
+    ck_assert_int_eq(board_snapback_size(&b, WHITE, at(&b, "D2")), 0);  /* two liberties */
+    ck_assert_int_eq(board_play(&b, WHITE, at(&b, "A1")), 0);
+    ck_assert_int_eq(board_play(&b, BLACK, at(&b, "A2")), 1);
+    ck_assert_int_eq(board_play(&b, WHITE, at(&b, "A1")), 6);
+    static const char *const open[] = {
+        ". . . . .",
+        "O O . . .",
+        "X X O . .",
+        ". X O . .",
+        ". X X . .",
+    };
+    draw(&b, 5, open);
+    ck_assert(board_is_self_atari(&b, WHITE, at(&b, "A1")));
+    ck_assert_int_eq(board_snapback_size(&b, WHITE, at(&b, "A1")), 0);
+    ck_assert_int_eq(board_snapback_size(&b, WHITE, at(&b, "A2")), 0);
 }
 END_TEST
 
@@ -483,6 +554,7 @@ static Suite *board_suite(void)
     tcase_add_test(tc, test_geometry);
     tcase_add_test(tc, test_hash_pinned);
     tcase_add_test(tc, test_capture_and_ko);
+    tcase_add_test(tc, test_snapback);
     tcase_add_test(tc, test_suicide);
     tcase_add_test(tc, test_score);
     tcase_add_test(tc, test_handicap);

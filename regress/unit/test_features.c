@@ -133,6 +133,37 @@ START_TEST(atari_and_selfatari)
 }
 END_TEST
 
+/* A snapback is rated as the capture it forces, not as a self-atari: the
+ * corner of board_snapback_size's test, White to kill at A1 or A2. The
+ * playouts' cheap view (no_snapback) keeps the self-atari. */
+START_TEST(snapback_is_a_capture)
+{
+    struct board b;
+    static const char *const rows[] = {
+        ".........", ".........", ".........", ".........", ".........",
+        "OO.......", "XXO......", ".XO......", ".XXO.....",
+    };
+    draw(&b, 9, rows);
+    pat_vec a1 = feat(&b, WHITE, 0, 0);
+    ck_assert_uint_eq(pat_get(a1, PAT_F_CAPTURE), 4);
+    ck_assert_uint_eq(pat_get(a1, PAT_F_SELFATARI), 0);
+    ck_assert_uint_eq(pat_get(a1, PAT_F_ATARI), 3);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 0, 1), PAT_F_CAPTURE), 4);   /* a2 */
+    struct pat_opts cheap = { .no_ladder = true, .no_snapback = true };
+    pat_vec c = pat_move_features(&b, WHITE, board_point(&b, 0, 0), &cheap);
+    ck_assert_uint_eq(pat_get(c, PAT_F_CAPTURE), 0);
+    ck_assert_uint_eq(pat_get(c, PAT_F_SELFATARI), 1);
+    /* With a third liberty at d1 the throw-in is an ordinary self-atari. */
+    static const char *const open[] = {
+        ".........", ".........", ".........", ".........", ".........",
+        "OO.......", "XXO......", ".XO......", ".XX......",
+    };
+    draw(&b, 9, open);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 0, 0), PAT_F_CAPTURE), 0);
+    ck_assert_uint_eq(pat_get(feat(&b, WHITE, 0, 0), PAT_F_SELFATARI), 1);
+}
+END_TEST
+
 START_TEST(ladders)
 {
     struct board b;
@@ -709,6 +740,7 @@ static Suite *suite(void)
     tcase_add_test(tc, capture_values);
     tcase_add_test(tc, prevent_connection);
     tcase_add_test(tc, atari_and_selfatari);
+    tcase_add_test(tc, snapback_is_a_capture);
     tcase_add_test(tc, ladders);
     tcase_add_test(tc, distances_and_edge);
     tcase_add_test(tc, older_moves_and_area);
