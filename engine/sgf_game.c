@@ -134,6 +134,7 @@ static bool read_info(struct loader *ld, const struct sgf_node *root, struct sgf
             if (*end || !isfinite(k) || fabs(k) > 1000)
                 return load_error(ld->err, ld->name, p, root, "bad komi", "bad komi");
             info->komi = k;
+            info->has_komi = true;
         }
     }
     if ((p = sgf_find(root, "HA"))) {

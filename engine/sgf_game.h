@@ -18,7 +18,8 @@
 /* Game information of a record (decoded text, cut to fit). */
 struct sgf_game_info {
     int size;
-    double komi;
+    double komi;             /* KM, 0 if absent */
+    bool has_komi;           /* KM was there (a caller may keep its own komi if not) */
     int handicap;            /* HA, 0 if absent */
     int n_moves;             /* moves on the main line of the file */
     char result[64];         /* RE */

@@ -9,7 +9,8 @@
  * or (GNU Go's form, which its regression suites use) before the first move
  * played at VERTEX; the whole game when neither is given or the vertex is
  * never played. The file is read into a new game; the current one is
- * replaced only when that worked. */
+ * replaced only when that worked. A file without KM says nothing about
+ * komi, so the komi set before (by `komi`) stays. */
 enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
 {
     long move = 0;
@@ -26,7 +27,8 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
     struct sgf_error err;
     memset(&err, 0, sizeof err);
     struct sgf_tree *t = sgf_read_file(c->argv[0], &err);
-    bool ok = t && sgf_game_load(t, c->argv[0], (int)move, &tmp, NULL, &err);
+    struct sgf_game_info info;
+    bool ok = t && sgf_game_load(t, c->argv[0], (int)move, &tmp, &info, &err);
     if (ok && by_vertex) {
         /* The vertex is read on the file's board; the game is then loaded
          * again from the same tree, up to the first move there (moves are
@@ -43,7 +45,7 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
                 at = i + 1;
         if (at) {
             game_free(&tmp);
-            ok = sgf_game_load(t, c->argv[0], at, &tmp, NULL, &err);
+            ok = sgf_game_load(t, c->argv[0], at, &tmp, &info, &err);
         }
     }
     sgf_free(t);
@@ -52,6 +54,8 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
         gtp_quote(e, sizeof e, err.text, sizeof err.text);
         return gtp_fail(g, "cannot load file '%s': %s", q, e);
     }
+    if (!info.has_komi)
+        tmp.komi = g->game.komi;
     game_free(&g->game);
     g->game = tmp;
     return GTP_OK;

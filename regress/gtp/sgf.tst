@@ -88,3 +88,10 @@
 #? [?illegal move: occupied.*]
 460 printsgf
 #? [\(;.*SZ\[13\].*;B\[ma\]\)]
+
+# A file without KM keeps the komi set before (it says nothing about komi).
+900 komi 6.5
+910 loadsgf regress/gtp/sgf/no-komi.sgf
+#? []
+920 printsgf
+#? [\(;.*SZ\[9\].*KM\[6.5\].*;B\[ee\].*;W\[cc\]\)]
