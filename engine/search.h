@@ -103,6 +103,14 @@ void search_ponder_stop(struct search *s);
  * `own[p]` in -1..1, Black positive, for every on-board point. */
 void search_ownership(struct search *s, const struct game *g, int playouts, float *own);
 
+/* The pattern model's probability of each move the tree would give `c` in
+ * `g` (legal, not an own eye, and pass), in the order progressive widening
+ * lets them in: best first. Fills `moves` and `priors` (room for
+ * BOARD_MAX_POINTS + 1) and returns how many. For GUIs and for finding
+ * moves the window kept out. */
+int search_move_priors(const struct search *s, const struct game *g, enum color c, point *moves,
+                       float *priors);
+
 /* The status of every stone of the position by ownership, for final_score
  * and final_status_list: dead (the other colour owns its point with
  * probability above a threshold), seki (alive, next to a liberty shared

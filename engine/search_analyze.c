@@ -126,3 +126,18 @@ void search_ponder_stop(struct search *s)
 {
     search_analyze_stop(s);
 }
+
+int search_move_priors(const struct search *s, const struct game *g, enum color c, point *moves,
+                       float *priors)
+{
+    const struct board *b = &g->board;
+    int k = 0;
+    for (int i = 0; i < b->n_empty; i++) {
+        point p = b->empty[i];
+        if (board_is_legal(b, c, p) && !board_is_eyelike(b, c, p))
+            moves[k++] = p;
+    }
+    moves[k++] = PASS;
+    search_prior_rank(&s->prior, b, c, moves, priors, NULL, k);
+    return k;
+}

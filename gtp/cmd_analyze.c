@@ -192,6 +192,7 @@ enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c)
     gtp_printf(g, "gfx/Hane Heat Map/hane-heatmap %%c\n"
                   "gfx/Hane Ownership/hane-ownership\n"
                   "gfx/Hane Principal Variation/hane-pv %%c\n"
+                  "gfx/Hane Pattern Prior/hane-prior %%c\n"
                   "param/Hane Parameters/hane-gogui_params\n");
     return GTP_OK;
 }
@@ -329,5 +330,33 @@ enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c)
                    gtp_vertex_str(b, k->pv_len > 0 ? k->pv[j] : k->move, v));
         who = color_other(who);
     }
+    return GTP_OK;
+}
+
+/* hane-prior [COLOUR]: the pattern model's probability of every move,
+ * shaded relative to the likeliest, the first ten labelled with their rank
+ * (the order in which progressive widening lets moves into the tree). */
+enum gtp_status gtp_cmd_prior(struct gtp *g, struct gtp_cmd *c)
+{
+    enum color col;
+    if (!colour_arg(g, c, &col))
+        return GTP_FAIL;
+    static point moves[BOARD_MAX_POINTS + 1];
+    static float priors[BOARD_MAX_POINTS + 1];
+    int n = search_move_priors(g->search, &g->game, col, moves, priors);
+    const struct board *b = &g->game.board;
+    char v[8];
+    double most = n > 0 && priors[0] > 0 ? priors[0] : 1.0;
+    gtp_printf(g, "INFLUENCE");
+    for (int i = 0; i < n; i++)
+        if (moves[i] != PASS)
+            gtp_printf(g, " %s %.3f", gtp_vertex_str(b, moves[i], v), priors[i] / most);
+    gtp_printf(g, "\nLABEL");
+    for (int i = 0, rank = 0; i < n && rank < 10; i++)
+        if (moves[i] != PASS)
+            gtp_printf(g, " %s %d", gtp_vertex_str(b, moves[i], v), ++rank);
+    gtp_printf(g, "\nTEXT %s to move: %d moves; the likeliest %s at %.1f%%",
+               col == BLACK ? "black" : "white", n, n ? gtp_vertex_str(b, moves[0], v) : "-",
+               n ? priors[0] * 100.0 : 0.0);
     return GTP_OK;
 }

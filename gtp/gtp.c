@@ -54,6 +54,7 @@ const struct gtp_command gtp_commands[] = {
     {"hane-heatmap", gtp_cmd_heatmap, 0, 1, "[COLOUR]"},
     {"hane-ownership", gtp_cmd_ownership, 0, 0, ""},
     {"hane-pv", gtp_cmd_pv, 0, 1, "[COLOUR]"},
+    {"hane-prior", gtp_cmd_prior, 0, 1, "[COLOUR]"},
     {"hane-param", gtp_cmd_hane_param, 0, 2, "[KEY [VALUE]]"},
     {"hane-gogui_params", gtp_cmd_gogui_params, 0, 2, "[KEY VALUE]"},
     {NULL, NULL, 0, 0, NULL},

@@ -123,5 +123,6 @@ enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c)
 enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_prior(struct gtp *g, struct gtp_cmd *c);
 
 #endif

@@ -73,3 +73,20 @@
 # The reply is complete: the next command answers at once.
 510 protocol_version
 #? [2]
+
+# hane-prior: the pattern model's view, no search. Black to capture the
+# white stone at E5 in atari: the capture at E4 is the likeliest move.
+600 clear_board
+610 play w E5
+620 play b D5
+630 play w A1
+640 play b F5
+650 play w A9
+660 play b E6
+665 play w J1
+670 hane-prior
+#? [INFLUENCE( [A-HJ][1-9] [01]\.[0-9]+)+ LABEL E4 1( [A-HJ][1-9] [0-9]+)+ TEXT black to move: [0-9]+ moves; the likeliest E4 at [0-9.]+%]
+680 hane-prior q
+#? [?syntax error: .*'q']
+690 gogui-analyze_commands
+#? [.*gfx/Hane Pattern Prior/hane-prior %c.*]
