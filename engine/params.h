@@ -36,6 +36,7 @@ struct params {
     int verbose;            /* 0 quiet, 1 one line per move on stderr, 2 more */
     /* knowledge (issue 5) */
     double pw_mu;           /* progressive widening; 0 = off */
+    double pw_rave;         /* AMAF margin that lets a move past the window in; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
     char patterns[512];     /* gamma table file; "" = compiled-in default */
 };

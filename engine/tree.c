@@ -74,6 +74,7 @@ static void node_init(struct tree_node *n, point move, float prior, uint8_t hint
     n->n_children = 0;
     n->prior = prior;
     n->hint = hint;
+    atomic_store_explicit(&n->pw, 0, memory_order_relaxed);
     atomic_store_explicit(&n->state, TREE_UNEXPANDED, memory_order_relaxed);
 }
 
@@ -152,6 +153,7 @@ static uint32_t copy_subtree(struct tree_pool *to, const struct tree_pool *from,
         uint32_t n = s->n_children;
         if (atomic_load(&s->state) != TREE_EXPANDED || to->capacity - tail < n) {
             atomic_store(&d->state, TREE_UNEXPANDED);
+            atomic_fetch_and(&d->pw, (uint8_t)~TREE_PW_SOME);   /* its children are gone */
             d->first = 0;
             d->n_children = 0;
             continue;

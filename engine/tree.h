@@ -43,7 +43,7 @@
  *
  * Size: a node is 32 bytes (static_assert below): two 64-bit counter pairs,
  * the first-child index, move and child count as 16-bit fields, the prior as
- * a float, the 1-byte state and 1-byte hint, padded to a power of two so two nodes share a
+ * a float, the 1-byte state, hint and widening flags, padded to a power of two so two nodes share a
  * 64-byte cache line and an index turns into an address with a shift. There
  * is no virtual-loss field (it lives in the visits) and no parent pointer (the
  * descent keeps its path on the thread's stack). Counts are 32-bit: four
@@ -60,6 +60,10 @@
 #include "engine/board.h"
 
 enum tree_state { TREE_UNEXPANDED = 0, TREE_EXPANDING = 1, TREE_EXPANDED = 2 };
+
+/* Progressive widening flags (search_select.c): the node was let in past its
+ * parent's window by its AMAF value; some child of the node was. */
+enum { TREE_PW_IN = 1, TREE_PW_SOME = 2 };
 
 /* PASS is kept as 0 in `move` (point 0 is border, never a vertex). */
 #define TREE_PASS 0
@@ -78,6 +82,7 @@ struct tree_node {
     float prior;                    /* static probability of the move (0 if unknown) */
     _Atomic uint8_t state;          /* enum tree_state */
     uint8_t hint;                   /* tactical prior value of the move, 0..255 = 0..1 (128 neutral) */
+    _Atomic uint8_t pw;             /* TREE_PW_* flags */
 };
 
 _Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 bytes");

@@ -211,3 +211,21 @@
 #? [E5|D4]
 1070 genmove b
 #? [resign]
+
+# 19x19 fights the pattern model ranks low (games 9 and 11 of the 19x19
+# strength run against GNU Go). At move 196 White's T13, an atari on the
+# edge that wins a semeai, is 31st by prior, out of progressive widening's
+# reach; its AMAF value lets it in (pw_rave, off by default). At move 292
+# White kills the corner by a snapback at A1 or A2, which the features once
+# rated a self-atari.
+1100 hane-param playouts 8000
+1105 hane-param pw_rave 0.1
+1110 loadsgf regress/gtp/sgf/edge-atari-19.sgf 196
+1120 reg_genmove w
+#? [T13]
+1130 hane-param pw_rave 0
+1140 reg_genmove w
+#? [!T13]
+1160 loadsgf regress/gtp/sgf/snapback-19.sgf 292
+1170 reg_genmove w
+#? [A1|A2]
