@@ -98,8 +98,9 @@ struct bt_nbrs {
 /* Product of the tactical gammas (capture, extend, atari, self-atari) of `c`
  * at the empty point `p`, from its neighbour strings `nb`. The same values
  * as pat_move_features with no ladders, no snapbacks and "atari during a
- * ko" read as a plain atari. Liberties of the new string are only told apart up to three
- * (all those features look at), and counted only when a feature needs them. */
+ * ko" read as a plain atari. Liberties of the new string are only told
+ * apart up to three (all those features look at), and counted only when a
+ * feature needs them. */
 static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
                       const struct bt_nbrs *nb)
 {

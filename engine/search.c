@@ -352,7 +352,7 @@ static struct search_result think(struct search *s, const struct game *g, enum c
         s->job.restricted = true;
     }
     s->job.cleanup = cleanup;
-    s->job.no_resign = no_resign || only;
+    s->job.no_resign = no_resign;
     s->job.max_playouts = po;
     s->job.soft = soft;
     s->job.hard = hard;
@@ -400,7 +400,7 @@ struct search_result search_genmove_restricted(struct search *s, const struct ga
                                                enum color c, struct time_control *tc,
                                                const uint8_t *only)
 {
-    return think(s, g, c, tc, false, only, true, 0, NULL, NULL);
+    return think(s, g, c, tc, false, only, false, 0, NULL, NULL);
 }
 
 struct search_result search_genmove_reg(struct search *s, const struct game *g, enum color c,

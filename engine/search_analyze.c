@@ -134,7 +134,7 @@ int search_move_priors(const struct search *s, const struct game *g, enum color 
     int k = 0;
     for (int i = 0; i < b->n_empty; i++) {
         point p = b->empty[i];
-        if (board_is_legal(b, c, p) && !board_is_eyelike(b, c, p))
+        if (search_candidate(b, c, p))
             moves[k++] = p;
     }
     moves[k++] = PASS;

@@ -102,7 +102,7 @@ struct search_job {
     bool cleanup;                   /* kgs-genmove_cleanup */
     bool restricted;                /* restricted_genmove: only the root moves not
                                      * in root_forbidden, never a pass or resignation */
-    bool no_resign;                 /* reg_genmove and the above: a move, never "resign" */
+    bool no_resign;                 /* reg_genmove, gg_genmove: a move, never "resign" */
     int64_t max_playouts;           /* 0 = unlimited */
     double soft, hard;              /* seconds; 0 = no time limit */
     double t0;                      /* start time (monotonic seconds) */
@@ -206,6 +206,16 @@ void search_amaf_begin(struct search_thread *t);
 void search_amaf_flush(struct search_thread *t);
 /* With several threads the root's visits and wins go through root_pend
  * (search_root_buffered); adds them to the root. */
+/* Is `p` a move the tree gives `c` (legal and not an own eye)? An empty
+ * neighbour makes the move legal (a liberty; a ko point has none) and the
+ * point no eye: the common case, answered by the 3x3 code without the
+ * general tests. */
+static inline bool search_candidate(const struct board *b, enum color c, point p)
+{
+    return board_code_has_empty(b->nbr3x3[p]) ||
+           (!board_is_eyelike(b, c, p) && board_is_legal(b, c, p));
+}
+
 static inline bool search_root_buffered(const struct search *s) { return s->n_threads > 1; }
 void search_root_flush(struct search_thread *t);
 

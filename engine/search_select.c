@@ -83,8 +83,9 @@ static bool empty_around(const struct board *b, point p)
  * spirit of Gelly & Silver's heuristic MC-RAVE: captures and escapes from
  * atari look good, and so does an atari; self-atari looks bad (a lone stone
  * less so: it may be a throw-in) unless it is a snapback, which captures as
- * surely as a capture; and so does the first line far from every stone. It acts as `prior_visits` virtual playouts at that value, in Q and
- * in Q_RAVE, so it steers only until real results accumulate. */
+ * surely as a capture; and so does the first line far from every stone. It
+ * acts as `prior_visits` virtual playouts at that value, in Q and in
+ * Q_RAVE, so it steers only until real results accumulate. */
 static uint8_t move_hint(const struct board *b, enum color c, point p)
 {
     enum color o = color_other(c);
@@ -141,11 +142,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
      * a finished game reach "pass is the only move". */
     for (int i = 0; i < b->n_empty; i++) {
         point p = b->empty[i];
-        /* An empty neighbour makes the move legal (a liberty; a ko point
-         * has none) and the point no eye: the common case, answered by
-         * the 3x3 code without the general tests. */
-        if (!board_code_has_empty(b->nbr3x3[p]) &&
-            (board_is_eyelike(b, c, p) || !board_is_legal(b, c, p)))
+        if (!search_candidate(b, c, p))
             continue;
         if (at_root && s->job.root_forbidden[p])
             continue;
@@ -291,7 +288,8 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         int width = search_pw_width(p->pw_mu, visits, nc);
         if (p->pw_rave > 0 && p->rave && width < nc && visits % PW_RAVE_EVERY == 0)
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
-        bool extra = atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME;
+        bool extra = p->pw_rave > 0 &&
+                     (atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME);
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true, width,
                            search_bias_coef(p->bt_c, p->bt_k, visits), extra);
     }

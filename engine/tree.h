@@ -43,10 +43,11 @@
  *
  * Size: a node is 32 bytes (static_assert below): two 64-bit counter pairs,
  * the first-child index, move and child count as 16-bit fields, the prior as
- * a float, the 1-byte state, hint and widening flags, padded to a power of two so two nodes share a
- * 64-byte cache line and an index turns into an address with a shift. There
- * is no virtual-loss field (it lives in the visits) and no parent pointer (the
- * descent keeps its path on the thread's stack). Counts are 32-bit: four
+ * a float, the 1-byte state, hint and widening flags, padded to a power of
+ * two so two nodes share a 64-byte cache line and an index turns into an
+ * address with a shift. There is no virtual-loss field (it lives in the
+ * visits) and no parent pointer (the descent keeps its path on the thread's
+ * stack). Counts are 32-bit: four
  * billion playouts through one node is more than any search here runs.
  */
 #ifndef HANE_TREE_H

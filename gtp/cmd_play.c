@@ -44,8 +44,9 @@ static point checked_move(struct gtp *g, enum color col, point m)
  * (reporting through fn every interval_ms when fn is set; choosing among
  * the points set in `only` when it is not NULL: restricted_genmove, a
  * GENMOVE_REG, which never resigns), make the move legal, play it unless it
- * is GENMOVE_REG or a resignation, and ponder. A GENMOVE_REG search starts from `reg_seed`,
- * or from the `seed` parameter (1 when that is 0) when reg_seed is 0. */
+ * is GENMOVE_REG or a resignation, and ponder. A GENMOVE_REG search starts
+ * from `reg_seed`, or from the `seed` parameter (1 when that is 0) when
+ * reg_seed is 0. */
 static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int interval_ms,
                       search_report_fn fn, const uint8_t *only, uint64_t reg_seed)
 {
