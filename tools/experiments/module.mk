@@ -1,10 +1,12 @@
 # tools/experiments: seed 002's experiments against GNU Go level 10 (outside
 # `make check`: the full set takes many hours). Resumable; see run.sh --help.
+# The game records go to docs/experiments/records-SIZE.tar.xz (--archive) so
+# that they can be committed with the figures they made.
 #   make experiments EXP_ARGS="--size 13 --games 100 table1"
 EXP_ARGS ?=
 .PHONY: experiments experiments-report
 experiments: $(BINDIR)/hane $(BINDIR)/hane-match
-	tools/experiments/run.sh --hane $(BINDIR)/hane $(EXP_ARGS)
+	tools/experiments/run.sh --hane $(BINDIR)/hane --archive $(EXP_ARGS)
 
 experiments-report: $(BINDIR)/hane-match
 	tools/experiments/run.sh --report $(EXP_ARGS)

@@ -35,6 +35,11 @@
 #                   only the games still missing
 #   --docs DIR      CSV, PNG and Markdown results (docs/experiments)
 #   --report        play nothing, rebuild the CSV/PNG/Markdown from the records
+#   --archive       also write DOCS/records-SIZE.tar.xz (after every round and
+#                   at the end): every point's game records (JSON, SGF) and the
+#                   engine's commit, so results outlive the machine that played
+#                   them; `tar -xJf DOCS/records-SIZE.tar.xz -C DIR` puts them
+#                   back under --out DIR to rebuild the report or go on playing
 #   --dry-run       print the match commands only
 #
 # Every point is one hane-match run with --resume under OUT/SIZE/points/NAME,
@@ -60,6 +65,7 @@ EXTRA=
 OUT=build/experiments
 DOCS=docs/experiments
 REPORT_ONLY=0
+ARCHIVE=0
 DRY=0
 MUS="1.2 1.5 1.8 2.5 3.5 5"
 CBTS="0.05 0.1 0.2 0.4 0.6 1.0 1.5"
@@ -89,6 +95,7 @@ while [ $# -gt 0 ]; do
     --out) [ $# -ge 2 ] || die "--out needs a value"; OUT=$2; shift 2;;
     --docs) [ $# -ge 2 ] || die "--docs needs a value"; DOCS=$2; shift 2;;
     --report) REPORT_ONLY=1; shift;;
+    --archive) ARCHIVE=1; shift;;
     --reduced) MUS="1.2 1.8 3.5"; CBTS="0.1 0.4 1.0"; KS="30 300 3000"; shift;;
     --dry-run) DRY=1; shift;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
@@ -137,7 +144,15 @@ snapshot() {
     if [ ! -x "$ROOT/hane" ]; then
         [ -x "$HANE" ] || die "no engine at $HANE (make first)"
         cp "$HANE" "$ROOT/hane"
-        { git describe --always --dirty 2>/dev/null || echo unknown; } > "$ROOT/commit.txt"
+        desc=$(git describe --always --dirty 2>/dev/null || echo unknown)
+        # Records unpacked from an archive keep the commit that played them;
+        # the engine that goes on is added, and the report names both.
+        if [ -s "$ROOT/commit.txt" ]; then
+            echo "run.sh: the records under $ROOT were played by $(head -n 1 "$ROOT/commit.txt"); new games by $desc" >&2
+            echo "$desc" >> "$ROOT/commit.txt"
+        else
+            echo "$desc" > "$ROOT/commit.txt"
+        fi
     fi
 }
 
@@ -224,7 +239,7 @@ report() {
                 printf "| %s | %g-%g | %.1f%% | %.1f%%-%.1f%% |\n", $2, $4, $5 - $4, 100 * $6, 100 * $7, 100 * $8 }'
             echo
             echo "${SIZE}x$SIZE, hane $PLAYOUTS BT playouts a move (1 thread) against GNU Go 3.8 --level 10, komi 7.5;"
-            echo "engine $(cat "$ROOT/commit.txt" 2>/dev/null || echo unknown)."
+            echo "engine $([ -s "$ROOT/commit.txt" ] && tr '\n' ' ' < "$ROOT/commit.txt" | sed 's/ $//' || echo unknown)."
         } > "$md"
         echo "wrote $md" >&2
         return
@@ -267,6 +282,18 @@ GP
     echo "wrote $png" >&2
 }
 
+# The records of every point under ROOT, without the engine copy and the
+# logs, as a reproducible tarball (sorted names, no owners or dates): an
+# unchanged set gives the same bytes.
+archive() {
+    [ -d "$ROOT/points" ] || { echo "run.sh: no records under $ROOT to archive" >&2; return 0; }
+    mkdir -p "$DOCS"
+    tarball=$DOCS/records-$SIZE.tar.xz
+    tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 \
+        --exclude="$SIZE/hane" --exclude='*.log' -cJf "$tarball.tmp" "$SIZE" &&
+        mv "$tarball.tmp" "$tarball" && echo "wrote $tarball" >&2
+}
+
 # One line after each round: how many distinct points have their games
 # (the round's target, or an interval within --ci) and how many decided
 # games there are in all.
@@ -295,7 +322,9 @@ if [ "$REPORT_ONLY" = 0 ]; then
         [ "$DRY" = 0 ] || break
         # Results so far, so a long run can be watched (and stopped) any time.
         for e in $EXPS; do report "$e" 2>/dev/null; done
+        [ "$ARCHIVE" = 0 ] || archive 2>/dev/null
         progress "$target"
     done
 fi
 [ "$DRY" = 1 ] || for e in $EXPS; do report "$e"; done
+[ "$DRY" = 1 ] || [ "$ARCHIVE" = 0 ] || archive

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-run.sh — checks run.sh without playing a game: the points each
 # experiment plays (42 distinct on a size, 21 with --reduced), refusal of bad
-# arguments, and the move of an older layout's records into OUT/SIZE/points.
+# arguments, the move of an older layout's records into OUT/SIZE/points, and
+# the archive of the records (--archive) as a round trip.
 #
 #   tools/experiments/test-run.sh [bin/hane-match]
 set -u
@@ -50,6 +51,40 @@ check "their log moved" yes "$([ -e "$tmp/o/9/points/mu1.8-c0.log" ] && echo yes
 check "empty experiment dir removed" no "$([ -e "$tmp/o/9/table1" ] && echo yes || echo no)"
 check "CSV rows, mu" 13 "$(wc -l < "$tmp/docs/mu-9.csv" | tr -d ' ')"
 check "no plot before a decided game" no "$([ -e "$tmp/docs/mu-9.png" ] && echo yes || echo no)"
+
+# A game record as hane-match writes it: game N of point $1, won by hane ($2 = a)
+# or by GNU Go (b).
+record() {
+    d=$tmp/o/9/points/$1; mkdir -p "$d"
+    if [ "$2" = a ]; then res=B+R; else res=W+R; fi
+    cat > "$d/game-$(printf %03d "$3").json" <<JSON
+{"index": $3, "a_color": "B", "result": "$res", "end": "resign", "culprit": null,
+ "detail": "", "moves": 40, "scored": false, "score": 0, "seconds": 10,
+ "black": {"name": "hane", "final_score": "", "agree": false, "agree_winner": false,
+  "peak_rss_kb": 1, "time_used": 1, "max_move_time": 1, "moves": 20, "stuck": false, "exit": "exit 0"},
+ "white": {"name": "GNU Go", "final_score": "", "agree": false, "agree_winner": false,
+  "peak_rss_kb": 1, "time_used": 1, "max_move_time": 1, "moves": 20, "stuck": false, "exit": "exit 0"}}
+JSON
+}
+# Three games of the shared point (2 won) and one of a Fig. 5 point: the
+# archive carries them to another output tree with the same figures.
+record mu1.8-c0 a 1; record mu1.8-c0 b 2; record mu1.8-c0 a 3; record mu1.8-c0.6-k30 b 1
+echo 0123abc > "$tmp/o/9/commit.txt"
+: > "$tmp/o/9/hane"
+$run --report --archive --out "$tmp/o" --docs "$tmp/docs" cbt k >/dev/null 2>&1
+check "archive written" yes "$([ -s "$tmp/docs/records-9.tar.xz" ] && echo yes || echo no)"
+check "archive leaves out the engine and logs" 0 \
+    "$(tar -tJf "$tmp/docs/records-9.tar.xz" | grep -c -e '9/hane$' -e '\.log$')"
+check "tally of the shared point" '"K inf",0,2,3' "$(grep '^cbt,"K inf",0,' "$tmp/docs/cbt-9.csv" | cut -d, -f2-5)"
+mkdir -p "$tmp/r"
+tar -xJf "$tmp/docs/records-9.tar.xz" -C "$tmp/r"
+$run --report --out "$tmp/r" --docs "$tmp/docs2" cbt k >/dev/null 2>&1
+check "report from the archive, Fig. 4" "$(cat "$tmp/docs/cbt-9.csv")" "$(cat "$tmp/docs2/cbt-9.csv")"
+check "report from the archive, Fig. 5" "$(cat "$tmp/docs/k-9.csv")" "$(cat "$tmp/docs2/k-9.csv")"
+check "engine commit kept" 0123abc "$(cat "$tmp/r/9/commit.txt")"
+cp "$tmp/docs/records-9.tar.xz" "$tmp/first.tar.xz"
+$run --report --archive --out "$tmp/o" --docs "$tmp/docs" cbt k >/dev/null 2>&1
+check "same records, same bytes" yes "$(cmp -s "$tmp/first.tar.xz" "$tmp/docs/records-9.tar.xz" && echo yes || echo no)"
 
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
