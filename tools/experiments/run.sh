@@ -282,16 +282,11 @@ GP
     echo "wrote $png" >&2
 }
 
-# The records of every point under ROOT, without the engine copy and the
-# logs, as a reproducible tarball (sorted names, no owners or dates): an
-# unchanged set gives the same bytes.
+# The records of every point under ROOT (tools/match/archive.sh: no engine
+# copy, no logs, same bytes for the same records).
 archive() {
     [ -d "$ROOT/points" ] || { echo "run.sh: no records under $ROOT to archive" >&2; return 0; }
-    mkdir -p "$DOCS"
-    tarball=$DOCS/records-$SIZE.tar.xz
-    tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 \
-        --exclude="$SIZE/hane" --exclude='*.log' -cJf "$tarball.tmp" "$SIZE" &&
-        mv "$tarball.tmp" "$tarball" && echo "wrote $tarball" >&2
+    "$(dirname "$0")/../match/archive.sh" "$ROOT" "$DOCS/records-$SIZE.tar.xz"
 }
 
 # One line after each round: how many distinct points have their games

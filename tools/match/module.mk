@@ -48,8 +48,10 @@ STRENGTH_DIR ?= build/match/strength-$(SIZE)
 # referee's default of 120 s would turn such a move into a free win.
 MOVE_TIMEOUT ?= 600
 # match_snapshot DIR: copy bin/hane into DIR once, with the commit it came from.
+# Records unpacked from an archive (strength-archive) have no engine copy: the
+# build that goes on is added to their commit.txt, one line per engine.
 match_snapshot = mkdir -p $(1) && { test -x $(1)/hane || { cp $(BINDIR)/hane $(1)/hane && \
-	  { git describe --always --dirty 2>/dev/null || echo unknown; } > $(1)/commit.txt; }; }
+	  { git describe --always --dirty 2>/dev/null || echo unknown; } >> $(1)/commit.txt; }; }
 strength: $(HANE_MATCH) $(BINDIR)/hane
 	$(call match_snapshot,$(STRENGTH_DIR))
 	$(MATCH_NICE) $(HANE_MATCH) --games $(GAMES) --size $(SIZE) --komi $(KOMI) --time $(TIME) \
@@ -57,6 +59,14 @@ strength: $(HANE_MATCH) $(BINDIR)/hane
 	  --out $(STRENGTH_DIR) --json $(STRENGTH_DIR).json \
 	  $(STRENGTH_FLAGS) \
 	  "$(STRENGTH_DIR)/hane $(HANE_ARGS)" "$(OPPONENT)"
+
+# strength-archive: the records of STRENGTH_DIR (JSON, SGF, commit.txt; no
+# engine copy or logs) as docs/matches/NAME.tar.xz, to commit with the figures
+# they made. `tar -xJf docs/matches/NAME.tar.xz -C build/match` brings them
+# back, and `make strength` with the same STRENGTH_DIR plays the rest.
+ARCHIVE_DIR ?= docs/matches
+strength-archive:
+	tools/match/archive.sh $(STRENGTH_DIR) $(ARCHIVE_DIR)/$(notdir $(STRENGTH_DIR)).tar.xz
 
 # strength-clock (issue 3, item 4): 20 games on 9x9 against GNU Go with hane on
 # 60 s + 5 x 10 s byo-yomi; any loss on time (or other fault) fails.
@@ -74,7 +84,7 @@ soak: $(HANE_MATCH) $(BINDIR)/hane
 	$(MATCH_NICE) tools/match/soak.sh --games $(SOAK_GAMES) --memory $(SOAK_MEMORY_MB) --jobs $(SOAK_JOBS) \
 	  --hane $(SOAK_DIR)/hane --match $(HANE_MATCH) --gnugo $(GNUGO) --out $(SOAK_DIR)
 
-.PHONY: soak strength-clock
+.PHONY: soak strength-clock strength-archive
 
 # match-selftest: the referee against a real engine without bin/hane: GNU Go
 # level 1 against itself, 2 games, strict. Outside `make check` (needs GNU Go).
