@@ -293,6 +293,7 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->report = NULL;
     j->report_ctx = NULL;
     atomic_store(&j->stop, false);
+    atomic_store(&j->interrupt, false);
     atomic_store(&j->playouts, 0);
     atomic_store(&j->claimed, 0);
     board_copy(&s->root_board, &g->board);
@@ -407,6 +408,14 @@ struct search_result search_genmove_reg(struct search *s, const struct game *g, 
                                         struct time_control *tc)
 {
     return think(s, g, c, tc, false, NULL, true, 0, NULL, NULL);
+}
+
+/* C11 7.14.1.1: a signal handler may touch lock-free atomic objects only. */
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "search_interrupt must be signal-safe");
+
+void search_interrupt(struct search *s)
+{
+    atomic_store_explicit(&s->job.interrupt, true, memory_order_relaxed);
 }
 
 void search_stats(struct search *s, struct search_stats *out)

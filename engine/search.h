@@ -89,6 +89,14 @@ struct search_result search_genmove_restricted(struct search *s, const struct ga
 struct search_result search_genmove_reg(struct search *s, const struct game *g, enum color c,
                                         struct time_control *tc);
 
+/* Ends the search that is running as its budget would: genmove answers at
+ * once with the best move found so far (after at least the few playouts of
+ * worker 0's next check), an analysis stops. Only a store to a lock-free
+ * atomic, so a signal handler may call it (GoGui's gogui-sigint). An
+ * interrupt that comes when no search runs is forgotten when the next one
+ * starts. */
+void search_interrupt(struct search *s);
+
 /* Analysis (lz-analyze, kata-analyze): search `g` for `c` in background
  * threads, calling `fn` every `interval_ms`, until search_analyze_stop(). */
 bool search_analyze_start(struct search *s, const struct game *g, enum color c,

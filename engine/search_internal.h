@@ -133,6 +133,9 @@ struct search_job {
      * every playout does not keep evicting the read-only fields above (the
      * superko set is read at every tree move) from the other core. */
     _Alignas(CACHE_LINE) _Atomic bool stop;
+    /* search_interrupt: worker 0 turns it into `stop` at its next check,
+     * so an interrupted search has done at least one round of playouts. */
+    _Atomic bool interrupt;
     _Atomic int64_t playouts;       /* done (each worker adds every few, see search_threads.c) */
     _Atomic int64_t claimed;        /* of max_playouts, by the workers */
 };

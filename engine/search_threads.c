@@ -133,6 +133,8 @@ static void one_playout(struct search_thread *t)
 static bool time_to_stop(struct search *s, int64_t done)
 {
     struct search_job *j = &s->job;
+    if (atomic_load_explicit(&j->interrupt, memory_order_relaxed))
+        return true;                                /* search_interrupt */
     if (j->endless || (j->max_playouts <= 0 && j->hard <= 0))
         return false;                               /* analysis, ponder: until told */
     double el = search_now() - j->t0;

@@ -57,6 +57,7 @@ const struct gtp_command gtp_commands[] = {
     {"hane-prior", gtp_cmd_prior, 0, 1, "[COLOUR]"},
     {"hane-param", gtp_cmd_hane_param, 0, 2, "[KEY [VALUE]]"},
     {"hane-gogui_params", gtp_cmd_gogui_params, 0, 2, "[KEY VALUE]"},
+    {"gogui-sigint", gtp_cmd_gogui_sigint, 0, 0, ""},
     {NULL, NULL, 0, 0, NULL},
 };
 
@@ -126,6 +127,7 @@ void gtp_free(struct gtp *g)
     if (!g)
         return;
     gtp_stop_thinking(g);
+    gtp_sigint_release(g);
     search_free(g->search);
     game_free(&g->game);
     gtp_out_free(&g->out);

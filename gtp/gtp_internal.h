@@ -125,4 +125,9 @@ enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_prior(struct gtp *g, struct gtp_cmd *c);
 
+enum gtp_status gtp_cmd_gogui_sigint(struct gtp *g, struct gtp_cmd *c);
+/* Gives SIGINT back its default if gogui-sigint pointed it at g's searcher
+ * (gtp_free, before the searcher is freed). */
+void gtp_sigint_release(struct gtp *g);
+
 #endif

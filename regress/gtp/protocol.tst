@@ -83,6 +83,11 @@
 238 hane-gogui_params seed
 #? [?syntax error: wrong number of arguments \(1\).*]
 
+# GoGui's Interrupt on Unix: the process id to send SIGINT to (the handler
+# itself is tested in regress/unit/test_gtp_analyze.c, where time can pass).
+239 gogui-sigint
+#? [[1-9][0-9]*]
+
 # Every command of list_commands is exercised somewhere in these files; quit last.
 240 quit
 #? []

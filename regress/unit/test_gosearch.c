@@ -4,6 +4,7 @@
 #include "engine/search.h"
 
 #include <check.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -452,6 +453,60 @@ END_TEST
 /* Two threads on one tree, long enough for busy nodes below the root (whose
  * AMAF results the workers buffer): the counts of the whole tree add up.
  * Light playouts, so that the sanitizer builds get there in seconds. */
+/* search_interrupt (GoGui's SIGINT) from another thread ends a genmove long
+ * before its time, with a move; one that comes before the search is
+ * forgotten: the next search does its whole budget. */
+struct interrupter {
+    struct search *s;
+    useconds_t after_us;
+};
+
+static void *interrupt_later(void *arg)
+{
+    struct interrupter *it = arg;
+    usleep(it->after_us);
+    search_interrupt(it->s);
+    return NULL;
+}
+
+START_TEST(interrupt_ends_genmove)
+{
+    const char *kv[] = {"threads", "2", "playouts", "0", "time_per_move", "20", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 0, 20);
+    struct interrupter it = {s, 300 * 1000};
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, interrupt_later, &it), 0);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    pthread_join(th, NULL);
+    ck_assert_msg(r.seconds < 10, "interrupted after 0.3 s, answered after %.1f s", r.seconds);
+    ck_assert_int_gt(r.playouts, 0);
+    ck_assert(r.move > 0);
+    ck_assert_int_eq(game_check_move(&g, BLACK, r.move), GAME_OK);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+START_TEST(interrupt_between_searches_forgotten)
+{
+    const char *kv[] = {"playouts", "2000", "early_stop", "0", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc, 2000, 0);
+    search_interrupt(s);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    ck_assert_int_eq(r.playouts, 2000);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 START_TEST(two_threads_counts)
 {
     const char *kv[] = {"playouts", "40000", "threads", "2", "reuse_tree", "0",
@@ -728,6 +783,8 @@ int main(void)
     tcase_set_timeout(th, 300);
     tcase_add_test(th, two_threads);
     tcase_add_test(th, two_threads_counts);
+    tcase_add_test(th, interrupt_ends_genmove);
+    tcase_add_test(th, interrupt_between_searches_forgotten);
     tcase_add_test(th, two_threads_knowledge);
     tcase_add_test(th, two_threads_seki);
     tcase_add_test(th, analysis_streams);
