@@ -126,6 +126,20 @@ enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_prior(struct gtp *g, struct gtp_cmd *c);
 
 enum gtp_status gtp_cmd_gogui_sigint(struct gtp *g, struct gtp_cmd *c);
+/* cmd_query.c: questions about the position (GNU Go's names) and echo */
+enum gtp_status gtp_cmd_query_boardsize(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_get_komi(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_color(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_is_legal(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_all_legal(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_countlib(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_findlib(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_list_stones(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_captures(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_last_move(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_move_history(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_echo(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_echo_err(struct gtp *g, struct gtp_cmd *c);
 /* Gives SIGINT back its default if gogui-sigint pointed it at g's searcher
  * (gtp_free, before the searcher is freed). */
 void gtp_sigint_release(struct gtp *g);
