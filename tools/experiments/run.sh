@@ -11,6 +11,7 @@
 #   mu      win rate against mu (Fig. 3), with the bias (C_BT 0.6, K 600) and without
 #   cbt     win rate against C_BT at mu 1.8 (Fig. 4), K = inf and K = 600
 #   k       win rate against K at mu 1.8 (Fig. 5, log scale), C_BT = 0.6 and 1.2
+#           (0.6 only with --reduced)
 #
 # Options:
 #   --size N        board size (9; the paper's main size is 13)
@@ -22,9 +23,10 @@
 #   --min-games N   the least games a point plays before --ci may stop it (40)
 #   --playouts N    hane's playouts per move (5000)
 #   --reduced       three x values a curve instead of six or seven (mu 1.2 1.8
-#                   3.5; C_BT 0.1 0.4 1.0; K 30 300 3000): 21 distinct points
-#                   instead of 42, for 13x13, where a game takes about three
-#                   times as long as on 9x9
+#                   3.5; C_BT 0.1 0.4 1.0; K 30 300 3000) and one K curve
+#                   (C_BT 0.6): 18 distinct points instead of 42, for 13x13,
+#                   where a game takes about three times as long as on 9x9,
+#                   and for a session's worth of machine time
 #   --jobs N        games at the same time (1)
 #   --round N       games added to every point per round (2): all points of the
 #                   chosen experiments advance together, so an interrupted run
@@ -70,6 +72,7 @@ DRY=0
 MUS="1.2 1.5 1.8 2.5 3.5 5"
 CBTS="0.05 0.1 0.2 0.4 0.6 1.0 1.5"
 KS="10 30 100 300 1000 3000 10000"
+K_CBTS="0.6 1.2"
 MATCH=${MATCH:-bin/hane-match}
 GNUGO=${GNUGO:-/usr/games/gnugo}
 NICE=${NICE:-nice -n 10}
@@ -96,7 +99,7 @@ while [ $# -gt 0 ]; do
     --docs) [ $# -ge 2 ] || die "--docs needs a value"; DOCS=$2; shift 2;;
     --report) REPORT_ONLY=1; shift;;
     --archive) ARCHIVE=1; shift;;
-    --reduced) MUS="1.2 1.8 3.5"; CBTS="0.1 0.4 1.0"; KS="30 300 3000"; shift;;
+    --reduced) MUS="1.2 1.8 3.5"; CBTS="0.1 0.4 1.0"; KS="30 300 3000"; K_CBTS="0.6"; shift;;
     --dry-run) DRY=1; shift;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'; exit 0;;
     table1|mu|cbt|k) EXPS="$EXPS $1"; shift;;
@@ -128,8 +131,9 @@ points() {
         done;;
     k)
         for k in $KS; do
-            echo "C_BT 0.6|$k|mu1.8-c0.6-k$k|pw_mu=1.8 bt_c=0.6 bt_k=$k"
-            echo "C_BT 1.2|$k|mu1.8-c1.2-k$k|pw_mu=1.8 bt_c=1.2 bt_k=$k"
+            for c in $K_CBTS; do
+                echo "C_BT $c|$k|mu1.8-c$c-k$k|pw_mu=1.8 bt_c=$c bt_k=$k"
+            done
         done;;
     esac
 }

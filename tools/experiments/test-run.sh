@@ -1,6 +1,6 @@
 #!/bin/sh
 # test-run.sh — checks run.sh without playing a game: the points each
-# experiment plays (42 distinct on a size, 21 with --reduced), refusal of bad
+# experiment plays (42 distinct on a size, 18 with --reduced), refusal of bad
 # arguments, the move of an older layout's records into OUT/SIZE/points, and
 # the archive of the records (--archive) as a round trip.
 #
@@ -21,7 +21,8 @@ check() {   # check NAME EXPECTED ACTUAL
 
 points() { $run --out "$tmp/o" "$@" --dry-run | grep -o 'points/[^ ]*' | sort -u | wc -l | tr -d ' '; }
 check "distinct points, all experiments" 42 "$(points)"
-check "distinct points, --reduced" 21 "$(points --reduced)"
+check "distinct points, --reduced" 18 "$(points --reduced)"
+check "Fig. 5 points, --reduced: one curve" 3 "$(points --reduced k)"
 check "distinct points, table1" 4 "$(points table1)"
 check "distinct points, mu" 12 "$(points mu)"
 # mu 1.8 without bias is a row of Table 1, a point of Fig. 3 and C_BT 0 of
