@@ -74,6 +74,7 @@ CBTS="0.05 0.1 0.2 0.4 0.6 1.0 1.5"
 KS="10 30 100 300 1000 3000 10000"
 K_CBTS="0.6 1.2"
 MATCH=${MATCH:-bin/hane-match}
+ARCHIVER=${ARCHIVER:-tools/match/archive.sh}
 GNUGO=${GNUGO:-/usr/games/gnugo}
 NICE=${NICE:-nice -n 10}
 EXPS=
@@ -290,7 +291,8 @@ GP
 # copy, no logs, same bytes for the same records).
 archive() {
     [ -d "$ROOT/points" ] || { echo "run.sh: no records under $ROOT to archive" >&2; return 0; }
-    "$(dirname "$0")/../match/archive.sh" "$ROOT" "$DOCS/records-$SIZE.tar.xz"
+    "$ARCHIVER" "$ROOT" "$DOCS/records-$SIZE.tar.xz" ||
+        echo "run.sh: could not archive the records (is $ARCHIVER there?); going on" >&2
 }
 
 # One line after each round: how many distinct points have their games
@@ -321,7 +323,7 @@ if [ "$REPORT_ONLY" = 0 ]; then
         [ "$DRY" = 0 ] || break
         # Results so far, so a long run can be watched (and stopped) any time.
         for e in $EXPS; do report "$e" 2>/dev/null; done
-        [ "$ARCHIVE" = 0 ] || archive 2>/dev/null
+        [ "$ARCHIVE" = 0 ] || archive 2>>"$ROOT/archive.log"
         progress "$target"
     done
 fi
