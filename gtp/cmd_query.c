@@ -8,8 +8,11 @@
 
 #include "gtp/gtp_internal.h"
 
-/* The points where mark[p] is set, space separated, top row first. */
-static void print_points(struct gtp *g, const uint8_t *mark)
+/* The points p for which keep(g, p, ctx) holds, space separated, top row
+ * first. */
+typedef bool (*point_test)(const struct gtp *g, point p, const void *ctx);
+
+static void print_points(struct gtp *g, point_test keep, const void *ctx)
 {
     const struct board *b = &g->game.board;
     char v[8];
@@ -17,11 +20,26 @@ static void print_points(struct gtp *g, const uint8_t *mark)
     for (int y = b->size - 1; y >= 0; y--)
         for (int x = 0; x < b->size; x++) {
             point p = board_point(b, x, y);
-            if (!mark[p])
+            if (!keep(g, p, ctx))
                 continue;
             gtp_printf(g, "%s%s", first ? "" : " ", gtp_vertex_str(b, p, v));
             first = false;
         }
+}
+
+static bool is_marked(const struct gtp *g, point p, const void *mark)
+{
+    return ((const uint8_t *)mark)[p];
+}
+
+static bool is_legal_for(const struct gtp *g, point p, const void *col)
+{
+    return game_check_move(&g->game, *(const enum color *)col, p) == GAME_OK;
+}
+
+static bool has_colour(const struct gtp *g, point p, const void *col)
+{
+    return g->game.board.color[p] == *(const enum color *)col;
 }
 
 /* Argument i as a point of the board (not pass). */
@@ -88,14 +106,7 @@ enum gtp_status gtp_cmd_all_legal(struct gtp *g, struct gtp_cmd *c)
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    const struct board *b = &g->game.board;
-    uint8_t mark[BOARD_MAX_POINTS] = {0};
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            point p = board_point(b, x, y);
-            mark[p] = game_check_move(&g->game, col, p) == GAME_OK;
-        }
-    print_points(g, mark);
+    print_points(g, is_legal_for, &col);
     return GTP_OK;
 }
 
@@ -120,7 +131,7 @@ enum gtp_status gtp_cmd_findlib(struct gtp *g, struct gtp_cmd *c)
     uint8_t mark[BOARD_MAX_POINTS] = {0};
     for (int i = 0; i < n; i++)
         mark[libs[i]] = 1;
-    print_points(g, mark);
+    print_points(g, is_marked, mark);
     return GTP_OK;
 }
 
@@ -129,14 +140,7 @@ enum gtp_status gtp_cmd_list_stones(struct gtp *g, struct gtp_cmd *c)
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
-    const struct board *b = &g->game.board;
-    uint8_t mark[BOARD_MAX_POINTS] = {0};
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            point p = board_point(b, x, y);
-            mark[p] = b->color[p] == col;
-        }
-    print_points(g, mark);
+    print_points(g, has_colour, &col);
     return GTP_OK;
 }
 
