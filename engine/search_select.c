@@ -244,27 +244,29 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
  * agree. */
 #define PW_RAVE_EVERY 64
 #define PW_RAVE_MIN 32
+
+/* A child's AMAF win rate, or -1 under PW_RAVE_MIN samples. */
+static double amaf_rate(const struct tree_node *c)
+{
+    uint64_t am = tree_amaf(c);
+    uint32_t an = tree_count(am);
+    return an >= PW_RAVE_MIN ? tree_sum(am) / (2.0 * an) : -1;
+}
+
 static void let_in_by_amaf(struct tree_node *n, struct tree_node *ch, int nc, int width,
                            double margin)
 {
     double best = -1;
-    for (int i = 0; i < width; i++) {
-        uint64_t am = tree_amaf(&ch[i]);
-        uint32_t an = tree_count(am);
-        if (an >= PW_RAVE_MIN && tree_sum(am) / (2.0 * an) > best)
-            best = tree_sum(am) / (2.0 * an);
-    }
+    for (int i = 0; i < width; i++)
+        best = fmax(best, amaf_rate(&ch[i]));
     if (best < 0)
         return;
     bool any = false;
-    for (int i = width; i < nc; i++) {
-        uint64_t am = tree_amaf(&ch[i]);
-        uint32_t an = tree_count(am);
-        if (an >= PW_RAVE_MIN && tree_sum(am) / (2.0 * an) > best + margin) {
+    for (int i = width; i < nc; i++)
+        if (amaf_rate(&ch[i]) > best + margin) {
             atomic_fetch_or_explicit(&ch[i].pw, TREE_PW_IN, memory_order_relaxed);
             any = true;
         }
-    }
     if (any)
         atomic_fetch_or_explicit(&n->pw, TREE_PW_SOME, memory_order_relaxed);
 }
