@@ -94,3 +94,9 @@ match-selftest: $(HANE_MATCH)
 	  --out build/match/selftest "$(GNUGO) --mode gtp --level 1" "$(GNUGO) --mode gtp --level 1"
 
 .PHONY: match-selftest
+
+# winrates.sh's own checks (a hand-made game, no engine): part of `make check`.
+.PHONY: check-winrates
+CHECK_EXTRA += check-winrates
+check-winrates:
+	@tools/match/test-winrates.sh
