@@ -73,8 +73,10 @@ struct bt_state {
     uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
     int n_capt;
     long recomputed;
-    /* Lost escapes read at choice time (playout_bt_set_ladders). */
+    /* Lost escapes read at choice time (playout_bt_set_ladders), on boards
+     * kept from one reading to the next. */
     bool ladders;
+    struct pat_ladder_scratch *ladder_boards;
     long ladder_reads;
 };
 
@@ -625,7 +627,7 @@ static float escape_ratio(struct bt_state *st, const struct board *b, enum color
     if (v != 2 && v != 4)
         return 1.0f;
     st->ladder_reads++;
-    if (!pat_ladder_escape_fails(b, c, p))
+    if (!pat_ladder_escape_fails_in(st->ladder_boards, b, c, p))
         return 1.0f;
     float ratio = st->g_ext[5] / st->g_ext[v];
     return ratio < 1.0f ? ratio : 1.0f;
@@ -694,8 +696,10 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
 static void bt_release(struct playout_policy *pp)
 {
     struct bt_state *st = pp->data;
-    if (st)
+    if (st) {
         free(st->g16);
+        pat_ladder_scratch_free(st->ladder_boards);
+    }
     free(st);
     pp->data = NULL;
 }
@@ -792,10 +796,13 @@ double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)
     return st->w[c - 1][p];
 }
 
-void playout_bt_set_ladders(struct playout_policy *pp, bool on)
+bool playout_bt_set_ladders(struct playout_policy *pp, bool on)
 {
     struct bt_state *st = pp->data;
+    if (on && !st->ladder_boards && !(st->ladder_boards = pat_ladder_scratch_new()))
+        return false;
     st->ladders = on;
+    return true;
 }
 
 long playout_bt_ladder_reads(const struct playout_policy *pp)

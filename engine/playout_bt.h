@@ -64,7 +64,7 @@ void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum c
  * the plain extension's. Without, the playouts run into dead ladders as often
  * as into live ones: on 19x19 positions of professional games, 4 of the
  * 7.7 two-liberty extensions a playout draws are lost escapes. */
-void playout_bt_set_ladders(struct playout_policy *pp, bool on);
+bool playout_bt_set_ladders(struct playout_policy *pp, bool on);   /* false: out of memory */
 
 /* ---- for tests and tools ---- */
 

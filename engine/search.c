@@ -47,8 +47,9 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
          * table, would lean on features the playouts leave out. */
         (void)g;
         if (playout_bt_new(out, playout_bt_default_gammas())) {
-            playout_bt_set_ladders(out, p->playout_ladder);
-            return true;
+            if (playout_bt_set_ladders(out, p->playout_ladder))
+                return true;
+            out->release(out);
         }
         snprintf(err, err_len, "playout: out of memory for the bt policy");
         return false;

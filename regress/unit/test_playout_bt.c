@@ -240,7 +240,7 @@ START_TEST(test_draw_ladders)
 
     struct playout_policy pp;
     ck_assert(playout_bt_new(&pp, G));
-    playout_bt_set_ladders(&pp, true);
+    ck_assert(playout_bt_set_ladders(&pp, true));
     pp.begin(&pp, &b);
     check_weights(&pp, &b, 0);   /* the weights themselves stay plain */
 
@@ -273,7 +273,7 @@ START_TEST(test_draw_ladders)
     ck_assert(playout_bt_ladder_reads(&pp) > 0);
 
     /* Off again: the plain weights. */
-    playout_bt_set_ladders(&pp, false);
+    ck_assert(playout_bt_set_ladders(&pp, false));
     long reads = playout_bt_ladder_reads(&pp);
     check_draws(&pp, &b, plain, N, count);
     ck_assert_int_eq(playout_bt_ladder_reads(&pp), reads);
