@@ -26,7 +26,6 @@ struct params {
     int early_stop;         /* end a search once its most visited move cannot change:
                              * 0 never, 1 always, 2 when the time saved is banked */
     char playout[16];       /* "light" or "bt" */
-    int playout_ladder;     /* bt playouts read the ladder of a drawn escape */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int expand_visits;      /* a leaf is expanded once it has this many visits */

@@ -61,10 +61,6 @@ struct bt_state {
      * code has an atari mark)? Kept with the weights, exact for the same
      * reason: it changes only where weights are recomputed. */
     uint8_t atari_nbr[BOARD_MAX_POINTS];
-    /* Per colour and empty point: the extend feature's value in the weight
-     * (0 none), kept the same way; a drawn 2 or 4 (two liberties after) is
-     * the only move whose ladder is worth reading (settle_escapes). */
-    uint8_t ext[2][BOARD_MAX_POINTS];
     /* State before the move being played (playout_bt_prepare). */
     point pre_p;
     enum color pre_c;
@@ -73,11 +69,6 @@ struct bt_state {
     uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
     int n_capt;
     long recomputed;
-    /* Lost escapes read at choice time (playout_bt_set_ladders), on boards
-     * kept from one reading to the next. */
-    bool ladders;
-    struct pat_ladder_scratch *ladder_boards;
-    long ladder_reads;
 };
 
 /* ---- the features ---- */
@@ -110,7 +101,7 @@ struct bt_nbrs {
  * ko" read as a plain atari. Liberties of the new string are only told
  * apart up to three (all those features look at), and counted only when a
  * feature needs them. */
-static float tactical(struct bt_state *st, const struct board *b, enum color c, point p,
+static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
                       const struct bt_nbrs *nb)
 {
     point last = b->last_move;
@@ -176,7 +167,6 @@ static float tactical(struct bt_state *st, const struct board *b, enum color c, 
                 extend = v;
         }
     }
-    st->ext[c - 1][p] = (uint8_t)extend;
     return st->g_cap[capture] * st->g_ext[extend] * st->g_atari[atari] * st->g_self[selfatari];
 }
 
@@ -184,7 +174,6 @@ static float tactical(struct bt_state *st, const struct board *b, enum color c, 
 static void point_weights(struct bt_state *st, const struct board *b, point p, float out[2])
 {
     out[0] = out[1] = 0.0f;
-    st->ext[0][p] = st->ext[1][p] = 0;
     if (b->color[p] != EMPTY)
         return;
     unsigned code = b->nbr3x3[p];
@@ -613,66 +602,6 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     return PASS;
 }
 
-/* ---- lost escapes ---- */
-
-/* How much lighter the model makes `c` at `p` than its weight: the weights
- * rate an extension of an own string from atari to two liberties with the
- * plain extension gamma (2 after a fresh atari, 4 after an older one), while
- * the model gives one that a ladder still captures the lost-escape gamma 5.
- * 1 for any other move, and never above 1 (a table whose lost escape outweighs
- * the plain one is left as the weights have it). */
-static float escape_ratio(struct bt_state *st, const struct board *b, enum color c, point p)
-{
-    unsigned v = st->ext[c - 1][p];
-    if (v != 2 && v != 4)
-        return 1.0f;
-    st->ladder_reads++;
-    if (!pat_ladder_escape_fails_in(st->ladder_boards, b, c, p))
-        return 1.0f;
-    float ratio = st->g_ext[5] / st->g_ext[v];
-    return ratio < 1.0f ? ratio : 1.0f;
-}
-
-/* Ladders are read only for the move drawn, not for every weight (a read
- * costs as much as a few hundred weight updates). A drawn lost escape is
- * kept with probability ratio; otherwise its weight is lowered to its model
- * value for the rest of this choice and the draw repeated, and a point
- * already lowered is kept when drawn again. This is adaptive rejection
- * sampling: every round draws from weights w' with acceptance a such that
- * w' a = the model's weight, so the move comes from the model with ladders
- * exactly. After BT_ESCAPE_TRIES lowered points the next draw is kept as it
- * is (a position with that many lost escapes is not worth the reads). */
-#define BT_ESCAPE_TRIES 8
-
-static point settle_escapes(struct bt_state *st, const struct board *b, enum color c, point p,
-                            struct rng *r)
-{
-    int ci = c - 1;
-    point lowered[BT_ESCAPE_TRIES];
-    float before[BT_ESCAPE_TRIES];
-    int n = 0;
-    while (p != PASS && n < BT_ESCAPE_TRIES) {
-        bool seen = false;
-        for (int k = 0; k < n; k++)
-            seen |= lowered[k] == p;
-        if (seen)
-            break;
-        float ratio = escape_ratio(st, b, c, p);
-        if (ratio >= 1.0f || rng_double(r) < ratio)
-            break;
-        lowered[n] = p;
-        before[n] = st->w[ci][p];
-        set_w(st, ci, p, before[n] * ratio);
-        n++;
-        p = draw(st, b, ci, r);
-    }
-    while (n > 0) {
-        n--;
-        set_w(st, ci, lowered[n], before[n]);
-    }
-    return p;
-}
-
 static point bt_choose(struct playout_policy *pp, struct board *b, enum color c, struct rng *r)
 {
     struct bt_state *st = pp->data;
@@ -685,8 +614,6 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     if (ko_w > 0.0f)
         set_w(st, ci, ko, 0.0f);
     point p = draw(st, b, ci, r);
-    if (st->ladders)
-        p = settle_escapes(st, b, c, p, r);
     if (ko_w > 0.0f)
         set_w(st, ci, ko, ko_w);
     playout_bt_prepare(pp, b, c, p);
@@ -696,10 +623,8 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
 static void bt_release(struct playout_policy *pp)
 {
     struct bt_state *st = pp->data;
-    if (st) {
+    if (st)
         free(st->g16);
-        pat_ladder_scratch_free(st->ladder_boards);
-    }
     free(st);
     pp->data = NULL;
 }
@@ -796,23 +721,8 @@ double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)
     return st->w[c - 1][p];
 }
 
-bool playout_bt_set_ladders(struct playout_policy *pp, bool on)
-{
-    struct bt_state *st = pp->data;
-    if (on && !st->ladder_boards && !(st->ladder_boards = pat_ladder_scratch_new()))
-        return false;
-    st->ladders = on;
-    return true;
-}
-
-long playout_bt_ladder_reads(const struct playout_policy *pp)
-{
-    const struct bt_state *st = pp->data;
-    return st->ladder_reads;
-}
-
 double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, enum color c,
-                             point p, bool ladders)
+                             point p)
 {
     if (!board_on(b, p) || b->color[p] != EMPTY)
         return 0.0;
@@ -821,26 +731,13 @@ double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, 
         return 0.0;
     if (!board_code_has_empty(code) && !board_legal_surrounded(b, c, p, code))
         return 0.0;
-    struct pat_opts o = { .no_ladder = !ladders, .no_snapback = true };
+    struct pat_opts o = { .no_ladder = true, .no_snapback = true };
     unsigned keep = 1u << PAT_F_CAPTURE | 1u << PAT_F_EXTEND | 1u << PAT_F_ATARI |
                     1u << PAT_F_SELFATARI | 1u << PAT_F_PAT3;
     o.disabled = ~keep;
     pat_vec v = pat_move_features(b, c, p, &o);
-    /* The playouts tell no atari apart: not one during a ko, nor (with
-     * ladders read) one that starts a working ladder. */
-    if (pat_get(v, PAT_F_ATARI) == 1 || pat_get(v, PAT_F_ATARI) == 2)
+    if (pat_get(v, PAT_F_ATARI) == 2)
         v = pat_set(v, PAT_F_ATARI, 3);
-    /* A lost escape the table rates above the plain extension stays plain,
-     * as in the draw. */
-    if (pat_get(v, PAT_F_EXTEND) == 5) {
-        pat_vec plain = pat_move_features(b, c, p, &(struct pat_opts){ .disabled = o.disabled,
-                                                                        .no_ladder = true,
-                                                                        .no_snapback = true });
-        unsigned pv = pat_get(plain, PAT_F_EXTEND);
-        if ((int)pv < g->n_values[PAT_F_EXTEND] && 5 < g->n_values[PAT_F_EXTEND] &&
-            g->gamma[PAT_F_EXTEND][5] > g->gamma[PAT_F_EXTEND][pv])
-            v = pat_set(v, PAT_F_EXTEND, pv);
-    }
     double w = 1.0;
     for (int f = 0; f < PAT_NFEAT; f++) {
         unsigned x = pat_get(v, (enum pat_feature)f);

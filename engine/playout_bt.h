@@ -58,30 +58,16 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g);
  * `played` call without it rebuilds every weight. */
 void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p);
 
-/* Ladders on or off (off when made): with them on, a drawn extension of an
- * own string from atari to two liberties is read out, and one a ladder still
- * captures is drawn with the table's lost-escape gamma (extend 5) instead of
- * the plain extension's. Without, the playouts run into dead ladders as often
- * as into live ones: on 19x19 positions of professional games, 4 of the
- * 7.7 two-liberty extensions a playout draws are lost escapes. */
-bool playout_bt_set_ladders(struct playout_policy *pp, bool on);   /* false: out of memory */
-
 /* ---- for tests and tools ---- */
-
-/* Ladders read since the policy was made: a cost figure. */
-long playout_bt_ladder_reads(const struct playout_policy *pp);
-
 
 /* The incremental weight of `c` at `p` (0 for occupied, illegal, own eye). */
 double playout_bt_weight(const struct playout_policy *pp, enum color c, point p);
 
 /* The same weight computed from scratch with the trainer's feature code
- * (pat_move_features restricted to the fast features, the plain product of
- * their gammas): without `ladders`, the reference the incremental weights
- * must equal; with them, the weight the draw gives `p` when ladders are on
- * (a lost escape at its extend-5 gamma; ataris still all alike). */
+ * (pat_move_features restricted to the fast features, no ladders, the plain
+ * product of their gammas): the reference the incremental weights must equal. */
 double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, enum color c,
-                             point p, bool ladders);
+                             point p);
 
 /* The dist1 factor the policy applies to `p` for the position's last move
  * (1 beyond distance 8, after a pass or with no previous move). */

@@ -46,11 +46,8 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
         /* The playouts' own table (fast features only); `g`, the tree's
          * table, would lean on features the playouts leave out. */
         (void)g;
-        if (playout_bt_new(out, playout_bt_default_gammas())) {
-            if (playout_bt_set_ladders(out, p->playout_ladder))
-                return true;
-            out->release(out);
-        }
+        if (playout_bt_new(out, playout_bt_default_gammas()))
+            return true;
         snprintf(err, err_len, "playout: out of memory for the bt policy");
         return false;
     }

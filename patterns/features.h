@@ -191,16 +191,6 @@ bool pat_ladder_atari_works(const struct board *b, enum color c, point p, point 
 /* Does `c` at `p` extend an own string to exactly two liberties from which the
  * opponent captures it in a ladder? */
 bool pat_ladder_escape_fails(const struct board *b, enum color c, point p);
-/* The same two questions on boards kept in `sc` from one reading to the next
- * (a caller that reads many ladders, such as a playout policy, saves an
- * allocation a reading). A scratch serves one thread at a time. */
-struct pat_ladder_scratch;
-struct pat_ladder_scratch *pat_ladder_scratch_new(void);   /* NULL: out of memory */
-void pat_ladder_scratch_free(struct pat_ladder_scratch *sc);
-bool pat_ladder_atari_works_in(struct pat_ladder_scratch *sc, const struct board *b, enum color c,
-                               point p, point target);
-bool pat_ladder_escape_fails_in(struct pat_ladder_scratch *sc, const struct board *b, enum color c,
-                                point p);
 
 /* ---- whole moves ---- */
 

@@ -33,7 +33,7 @@ static void check_weights(const struct playout_policy *pp, const struct board *b
             point p = board_point(b, x, y);
             for (int c = BLACK; c <= WHITE; c++) {
                 double w = playout_bt_weight(pp, (enum color)c, p);
-                double ref = playout_bt_weight_ref(G, b, (enum color)c, p, false);
+                double ref = playout_bt_weight_ref(G, b, (enum color)c, p);
                 EXPECT(fabs(w - ref) <= 1e-5 * (ref > 1 ? ref : 1),
                        "size %d move %d: weight of %s at (%d,%d) is %g, from scratch %g",
                        b->size, move_no, c == BLACK ? "B" : "W", x, y, w, ref);
@@ -118,54 +118,6 @@ END_TEST
  * to move after White's move at `last`: frequencies of 400,000 draws match
  * weight x dist1 factor within a chi-square bound, and the weights are far
  * from uniform (so a uniform sampler would fail). */
-/* A board from rows of "X O ." (top row first). */
-static void board_from_rows(struct board *b, int size, const char *const *rows)
-{
-    board_clear(b, size);
-    for (int y = 0; y < size; y++)
-        for (int x = 0; x < size; x++) {
-            char ch = rows[size - 1 - y][2 * x];
-            if (ch != '.')
-                ck_assert(board_setup_stone(b, ch == 'X' ? BLACK : WHITE, board_point(b, x, y)));
-        }
-}
-
-/* Draws `n` moves for Black on `b` and compares the counts with `expect`
- * (relative weights per point) by chi-square: 6 standard deviations above
- * the mean for its degrees of freedom fail. A point of weight 0 must never
- * come. Fills `count`. */
-static void check_draws(struct playout_policy *pp, struct board *b, const double *expect, long n,
-                        long *count)
-{
-    double sum = 0;
-    for (int i = 0; i < b->n_empty; i++)
-        sum += expect[b->empty[i]];
-    memset(count, 0, BOARD_MAX_POINTS * sizeof *count);
-    struct rng r;
-    rng_seed(&r, 42);
-    for (long i = 0; i < n; i++) {
-        point p = pp->choose(pp, b, BLACK, &r);
-        ck_assert(p != PASS);
-        count[p]++;
-    }
-    double chi2 = 0;
-    int cells = 0;
-    for (int i = 0; i < b->n_empty; i++) {
-        point p = b->empty[i];
-        double e = n * expect[p] / sum;
-        if (e == 0) {
-            EXPECT(count[p] == 0, "point %d has weight 0 but was drawn %ld times", p, count[p]);
-            continue;
-        }
-        chi2 += (count[p] - e) * (count[p] - e) / e;
-        cells++;
-    }
-    int df = cells - 1;
-    double bound = df + 6 * sqrt(2.0 * df);
-    ck_assert_msg(chi2 < bound, "chi-square %.1f with %d degrees of freedom (bound %.1f)",
-                  chi2, df, bound);
-}
-
 START_TEST(test_draw_distribution)
 {
     static const char *rows[] = {   /* top row first */
@@ -178,7 +130,13 @@ START_TEST(test_draw_distribution)
         ". . . . . . .",
     };
     struct board b;
-    board_from_rows(&b, 7, rows);
+    board_clear(&b, 7);
+    for (int y = 0; y < 7; y++)
+        for (int x = 0; x < 7; x++) {
+            char ch = rows[6 - y][2 * x];
+            if (ch != '.')
+                ck_assert(board_setup_stone(&b, ch == 'X' ? BLACK : WHITE, board_point(&b, x, y)));
+        }
     b.to_move = BLACK;
     b.last_move = board_point(&b, 5, 3);   /* White's O at (5,3) */
     b.last_move2 = board_point(&b, 4, 1);
@@ -187,11 +145,12 @@ START_TEST(test_draw_distribution)
     pp.begin(&pp, &b);
     check_weights(&pp, &b, 0);
 
-    double expect[BOARD_MAX_POINTS] = { 0 }, wmin = 1e300, wmax = 0;
+    double expect[BOARD_MAX_POINTS] = { 0 }, sum = 0, wmin = 1e300, wmax = 0;
     for (int i = 0; i < b.n_empty; i++) {
         point p = b.empty[i];
-        double w = playout_bt_weight_ref(G, &b, BLACK, p, false) * playout_bt_dist_factor(&pp, &b, p);
+        double w = playout_bt_weight_ref(G, &b, BLACK, p) * playout_bt_dist_factor(&pp, &b, p);
         expect[p] = w;
+        sum += w;
         if (w > 0) {
             wmin = w < wmin ? w : wmin;
             wmax = w > wmax ? w : wmax;
@@ -202,81 +161,33 @@ START_TEST(test_draw_distribution)
     ck_assert(playout_bt_dist_factor(&pp, &b, board_point(&b, 4, 3)) > 2.0);
     ck_assert(playout_bt_dist_factor(&pp, &b, board_point(&b, 0, 6)) == 1.0);
 
+    enum { N = 400000 };
     static long count[BOARD_MAX_POINTS];
-    check_draws(&pp, &b, expect, 400000, count);
-    pp.release(&pp);
-}
-END_TEST
-
-/* With ladders on, a lost escape is drawn at its model weight (extend 5), a
- * live one at the plain extension's, and every other point as before; with
- * them off, the lost escape keeps the plain weight. Black's C3 (in atari
- * from White's last move B3) runs to C4 into a ladder that works; Black's
- * G7 runs to G6 with two liberties too, but there the stone at F5 breaks
- * the ladder. */
-START_TEST(test_draw_ladders)
-{
-    static const char *rows[] = {   /* top row first: row 9 */
-        ". . . . . . . . .",
-        ". . . . . . O . .",
-        ". . . . . O X O .",
-        ". . . . . . . O .",
-        ". . . . . X . . .",
-        ". . . O . . . . .",
-        ". O X O . . . . .",
-        ". . O . . . . . .",
-        ". . . . . . . . .",
-    };
-    struct board b;
-    board_from_rows(&b, 9, rows);
-    b.to_move = BLACK;
-    point lost = board_point(&b, 2, 3);     /* C4 */
-    point live = board_point(&b, 6, 5);     /* G6 */
-    b.last_move = board_point(&b, 1, 2);    /* White's B3 */
-    ck_assert_int_eq(b.str[b.sid[board_point(&b, 2, 2)]].libs, 1);
-    ck_assert_int_eq(b.str[b.sid[board_point(&b, 6, 6)]].libs, 1);
-    ck_assert(pat_ladder_escape_fails(&b, BLACK, lost));
-    ck_assert(!pat_ladder_escape_fails(&b, BLACK, live));
-
-    struct playout_policy pp;
-    ck_assert(playout_bt_new(&pp, G));
-    ck_assert(playout_bt_set_ladders(&pp, true));
-    pp.begin(&pp, &b);
-    check_weights(&pp, &b, 0);   /* the weights themselves stay plain */
-
-    /* The model's weights: the lost escape at the fresh-extension gamma
-     * times gamma(extend 5) / gamma(extend 2); nothing else changes. */
-    double plain[BOARD_MAX_POINTS] = { 0 }, model[BOARD_MAX_POINTS] = { 0 };
+    memset(count, 0, sizeof count);
+    struct rng r;
+    rng_seed(&r, 42);
+    for (int i = 0; i < N; i++) {
+        point p = pp.choose(&pp, &b, BLACK, &r);
+        ck_assert(p != PASS);
+        count[p]++;
+    }
+    double chi2 = 0;
+    int cells = 0;
     for (int i = 0; i < b.n_empty; i++) {
         point p = b.empty[i];
-        double f = playout_bt_dist_factor(&pp, &b, p);
-        plain[p] = playout_bt_weight_ref(G, &b, BLACK, p, false) * f;
-        model[p] = playout_bt_weight_ref(G, &b, BLACK, p, true) * f;
-        if (p != lost)
-            EXPECT(fabs(model[p] - plain[p]) <= 1e-9 * plain[p], "point %d changed with ladders", p);
+        double e = N * expect[p] / sum;
+        if (e == 0) {
+            EXPECT(count[p] == 0, "point %d has weight 0 but was drawn %ld times", p, count[p]);
+            continue;
+        }
+        chi2 += (count[p] - e) * (count[p] - e) / e;
+        cells++;
     }
-    double ratio = G->gamma[PAT_F_EXTEND][5] / G->gamma[PAT_F_EXTEND][2];
-    ck_assert(ratio < 0.5);
-    ck_assert_msg(fabs(model[lost] - plain[lost] * ratio) <= 1e-6 * plain[lost], "model %g plain %g ratio %g", model[lost], plain[lost], ratio);
-    ck_assert(model[live] > 0 && model[live] == plain[live]);
-
-    enum { N = 300000 };
-    static long count[BOARD_MAX_POINTS];
-    check_draws(&pp, &b, model, N, count);
-    double sum_plain = 0;
-    for (int i = 0; i < b.n_empty; i++)
-        sum_plain += plain[b.empty[i]];
-    /* The lost escape comes well under the plain draw's share (a sampler
-     * that ignores the ladder would sit on it). */
-    ck_assert_msg(count[lost] < 0.6 * N * plain[lost] / sum_plain, "lost escape drawn %ld times of %d",
-                  count[lost], N);
-    ck_assert(playout_bt_ladder_reads(&pp) > 0);
-
-    /* Off again: the plain weights. */
-    ck_assert(playout_bt_set_ladders(&pp, false));
-    long reads = playout_bt_ladder_reads(&pp);
-    check_draws(&pp, &b, plain, N, count);
-    ck_assert_int_eq(playout_bt_ladder_reads(&pp), reads);
+    int df = cells - 1;
+    /* Mean df, sd sqrt(2 df): 6 sd above the mean is a failure. */
+    double bound = df + 6 * sqrt(2.0 * df);
+    ck_assert_msg(chi2 < bound, "chi-square %.1f with %d degrees of freedom (bound %.1f)",
+                  chi2, df, bound);
     pp.release(&pp);
 }
 END_TEST
@@ -350,7 +261,6 @@ static Suite *suite(void)
     tcase_add_test(tc, test_incremental_equals_scratch);
     tcase_add_test(tc, test_incremental_full_table);
     tcase_add_test(tc, test_draw_distribution);
-    tcase_add_test(tc, test_draw_ladders);
     tcase_add_test(tc, test_ko_excluded);
     tcase_add_test(tc, test_playouts_run);
     suite_add_tcase(s, tc);
