@@ -160,8 +160,10 @@ bool proc_spawn(struct proc *p, const char *cmdline, const char *stderr_path,
         free(storage);
         return false;
     }
+    /* Truncated: the file is this start's (a game played again after a
+     * resume would otherwise follow its stopped first attempt). */
     int errfd = open(stderr_path ? stderr_path : "/dev/null",
-                     O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+                     O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (errfd < 0) {
         snprintf(err, err_len, "cannot open %s: %s", stderr_path ? stderr_path : "/dev/null",
                  strerror(errno));

@@ -49,7 +49,7 @@ int proc_split(const char *line, char **argv, int max, char *storage, char *err,
 bool proc_check_command(const char *cmdline, char *err, size_t err_len);
 
 /* Starts the engine `cmdline` (split as above; argv[0] searched in PATH).
- * The engine's stderr goes to `stderr_path` (appended), or /dev/null if NULL.
+ * The engine's stderr goes to `stderr_path` (emptied first), or /dev/null if NULL.
  * False with a message if the line is bad or fork/pipe failed. A program that
  * cannot be executed shows up as EOF on the first command. */
 bool proc_spawn(struct proc *p, const char *cmdline, const char *stderr_path,

@@ -482,6 +482,35 @@ START_TEST(game_two_passes_scored)
 }
 END_TEST
 
+/* An engine's stderr file holds the stderr of its latest start only: a game
+ * played again (a resumed run replays the game it was stopped in) must not
+ * leave the first attempt's lines in front of its own. */
+START_TEST(stderr_file_starts_afresh)
+{
+    char path[] = "/tmp/test_match_err_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    ck_assert(write(fd, "stale line\n", 11) == 11);
+    close(fd);
+    for (int run = 0; run < 2; run++) {
+        struct proc p;
+        char err[256], reply[64];
+        ck_assert(proc_spawn(&p, "sh -c 'echo started >&2; read x; echo \"= \"; echo'", path,
+                             err, sizeof err));
+        ck_assert_int_eq(proc_command(&p, "name", 10, reply, sizeof reply, NULL), PROC_OK);
+        proc_quit(&p, 5);
+    }
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char text[256] = "";
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    unlink(path);
+    ck_assert_str_eq(text, "started\n");
+}
+END_TEST
+
 START_TEST(game_move_limit_is_scored)
 {
     struct referee_opts o = fast_opts();
@@ -638,6 +667,7 @@ static Suite *match_suite(void)
     suite_add_tcase(s, pure);
     TCase *games = tcase_create("games");
     tcase_set_timeout(games, 30);
+    tcase_add_test(games, stderr_file_starts_afresh);
     tcase_add_test(games, game_two_passes_scored);
     tcase_add_test(games, game_move_limit_is_scored);
     tcase_add_test(games, game_counted_by_referee);
