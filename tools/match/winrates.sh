@@ -13,22 +13,21 @@ set -eu
 sgf=$1
 drop=${2:-0.15}
 [ -r "$sgf" ] || { echo "winrates.sh: cannot read $sgf" >&2; exit 2; }
+# The game on one line, its board size (19 without SZ) and its moves in
+# order (;B[pd], or ;W[] for a pass), one per line as "M B[pd]".
+game=$(tr -d '\n\r' <"$sgf")
+size=$(printf '%s' "$game" | grep -o 'SZ\[[0-9]*\]' | head -n 1 | tr -dc '0-9')
+moves=$(printf '%s' "$game" | grep -o ';[BW]\[[a-z]*\]' | sed 's/^;/M /')
 found=0
 for err in "${sgf%.sgf}.a.err" "${sgf%.sgf}.b.err"; do
     [ -r "$err" ] && grep -q '^hane: [BW] ' "$err" || continue
     found=1
     echo "# $err"
-    # The SGF's moves in order (;B[pd] or ;W[] for a pass), one per line,
-    # then hane's lines; awk pairs hane's n-th line with its colour's n-th move.
-    { tr -d '\n\r' <"$sgf" | grep -o ';[BW]\[[a-z]*\]' | sed 's/^;/M /'; grep '^hane: [BW] ' "$err"; } |
-    awk -v drop="$drop" -v sgf="$sgf" '
+    # The moves, then hane's lines: awk pairs hane's n-th line with its
+    # colour's n-th move.
+    { [ -z "$moves" ] || printf '%s\n' "$moves"; grep '^hane: [BW] ' "$err"; } |
+    awk -v drop="$drop" -v size="${size:-19}" '
         BEGIN { letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ" }
-        FNR == 1 {
-            # board size from the SGF header, for the row numbers
-            size = 19
-            while ((getline line < sgf) > 0)
-                if (match(line, /SZ\[[0-9]+\]/)) { size = substr(line, RSTART + 3, RLENGTH - 4) + 0; break }
-        }
         $1 == "M" {
             c = substr($2, 1, 1); v = substr($2, 3, length($2) - 3)
             if (v == "" || (v == "tt" && size <= 19)) vert = "pass"
