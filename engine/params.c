@@ -71,8 +71,6 @@ static const struct param_def defs[] = {
      "progressive widening mu: top 1 + log n / log mu moves searchable; 0 = off"},
     {"pw_rave", PT_DOUBLE, F(pw_rave), "0", 0, 1,
      "a move past the widening window comes in when its AMAF win rate beats the window's best by this much; 0 = off"},
-    {"lgrf", PT_DOUBLE, F(lgrf), "0", 0, 1e6,
-     "bt playouts weigh the last good reply to the last two moves or the last move (LGRF-2, Baier & Drake 2010) this many times, if near the last move; 0 (or <= 1) = off"},
     {"bt_c", PT_DOUBLE, F(bt_c), "0", 0, 100,
      "C_BT of the knowledge bias C_BT * sqrt(K / (n + K)) * P(m); 0 = off"},
     {"bt_k", PT_DOUBLE, F(bt_k), "600", 0, INFINITY,

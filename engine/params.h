@@ -38,7 +38,6 @@ struct params {
     double pw_mu;           /* progressive widening; 0 = off */
     double pw_rave;         /* AMAF margin that lets a move past the window in; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
-    double lgrf;            /* weight factor of the last good reply in bt playouts; <= 1 off */
     char patterns[512];     /* gamma table file; "" = compiled-in default */
 };
 

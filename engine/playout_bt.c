@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/replies.h"
 #include "patterns/features.h"
 #include "patterns/gammas.h"
 
@@ -70,10 +69,6 @@ struct bt_state {
     uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
     int n_capt;
     long recomputed;
-    /* Last good replies (NULL = none): the search's table, and the factor
-     * on the weight of a remembered answer near the last move. */
-    const struct replies *replies;
-    float reply_factor;
 };
 
 /* ---- the features ---- */
@@ -513,10 +508,7 @@ static point row_last(const struct bt_state *st, int ci, int y)
     return 0;
 }
 
-/* Draws a move by the weights (and dist1); `bonus`, if not 0, gets the extra
- * mass `bmass` on top of its own. */
-static point draw(struct bt_state *st, const struct board *b, int ci, struct rng *r,
-                  point bonus, double bmass)
+static point draw(struct bt_state *st, const struct board *b, int ci, struct rng *r)
 {
     if (st->n_pos[ci] == 0)
         return PASS;
@@ -548,9 +540,7 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
         }
     }
     double tot = st->total[ci] > 0 ? st->total[ci] : 0;
-    double u = rng_double(r) * (tot + esum + bmass);
-    if (u >= tot + esum && bmass > 0)
-        return bonus;
+    double u = rng_double(r) * (tot + esum);
     if (u >= tot && esum > 0) {
         u -= tot;
         int y = y0;
@@ -620,27 +610,10 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     int ci = c - 1;
     /* The ko point is legal but for simple ko: out of the draw for now. */
     point ko = b->ko && c == b->to_move ? b->ko : 0;
-    /* A remembered answer to the last move(s), playable (positive weight:
-     * legal, not an own eye) and near the last move, weighs reply_factor
-     * times as much. Far answers are left out: a winner's move far from the
-     * last one is mostly chance, not an answer. */
-    point bonus = 0;
-    double bmass = 0;
-    if (st->replies && b->last_move > 0) {
-        point q = replies_get(st->replies, c, b->last_move2, b->last_move);
-        if (q > 0 && q != ko && st->w[ci][q] > 0.0f) {
-            int dx = abs(board_x(b, q) - board_x(b, b->last_move));
-            int dy = abs(board_y(b, q) - board_y(b, b->last_move));
-            if (dx + dy + (dx > dy ? dx : dy) <= BT_NEAR_D) {
-                bonus = q;
-                bmass = (double)st->w[ci][q] * (st->reply_factor - 1.0f);
-            }
-        }
-    }
     float ko_w = ko ? st->w[ci][ko] : 0.0f;
     if (ko_w > 0.0f)
         set_w(st, ci, ko, 0.0f);
-    point p = draw(st, b, ci, r, bonus, bmass);
+    point p = draw(st, b, ci, r);
     if (ko_w > 0.0f)
         set_w(st, ci, ko, ko_w);
     playout_bt_prepare(pp, b, c, p);
@@ -740,13 +713,6 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
                                     .choose = bt_choose, .played = bt_played,
                                     .release = bt_release };
     return true;
-}
-
-void playout_bt_set_replies(struct playout_policy *pp, const struct replies *r, double factor)
-{
-    struct bt_state *st = pp->data;
-    st->replies = factor > 1 ? r : NULL;
-    st->reply_factor = (float)factor;
 }
 
 double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)

@@ -35,7 +35,6 @@
 #include "engine/playout.h"
 
 struct pat_gammas;
-struct replies;
 
 /* The compiled-in playout table, data/playout-gammas.json: gammas trained
  * (hane-train --disable dist2,edge,libs,near,large) on the fast features
@@ -58,13 +57,6 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g);
  * in step with must call this before board_play and `played` after it. A
  * `played` call without it rebuilds every weight. */
 void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p);
-
-/* Makes the policy weigh the answer `r` remembers to the last move (or last
- * two moves; engine/replies.h) `factor` times its own weight, when it is
- * legal, not an own eye and within Coulom distance 8 of the last move.
- * NULL or a factor of 1 or less turns that off (the default). `r` is read
- * only, and must outlive its use. */
-void playout_bt_set_replies(struct playout_policy *pp, const struct replies *r, double factor);
 
 /* ---- for tests and tools ---- */
 

@@ -131,14 +131,6 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         snprintf(err, err_len, "out of memory for %d threads", n);
         return false;
     }
-    if (p->lgrf > 1 && !s->replies && !(s->replies = replies_new())) {
-        free(th);
-        if (new_tree)
-            tree_free(&tr);
-        snprintf(err, err_len, "lgrf: out of memory for the reply tables");
-        return false;
-    }
-    bool replies = p->lgrf > 1 && strcmp(p->playout, "bt") == 0;
     int cap = playout_default_cap(BOARD_MAX_SIZE) + SEARCH_MAX_DEPTH + 16;
     for (int i = 0; i < n; i++) {
         th[i].s = s;
@@ -146,8 +138,6 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         th[i].seq_cap = cap;
         th[i].seq = calloc((size_t)cap, sizeof *th[i].seq);
         make_policy(p, s->gammas, &th[i].policy, err, err_len);
-        if (replies)
-            playout_bt_set_replies(&th[i].policy, s->replies, p->lgrf);
         th[i].light = playout_light_seki_safe();
         if (!th[i].seq) {
             for (int k = 0; k <= i; k++)
@@ -207,7 +197,6 @@ void search_free(struct search *s)
     tree_free(&s->tree);
     search_prior_table_free(&s->prior);
     pat_gammas_free(s->gammas_owned);
-    replies_free(s->replies);
     game_free(&s->root_game);
     free(s->job.hist);
     free(s);
@@ -278,8 +267,6 @@ static void reuse_or_clear(struct search *s, const struct game *g, enum color c)
     if (ok && col == c && tree_promote(t, path, n, c))
         return;
     tree_clear(t, c);
-    if (s->replies)
-        replies_clear(s->replies);   /* answers learnt in another game */
 }
 
 void search_prepare(struct search *s, const struct game *g, enum color c)

@@ -17,7 +17,6 @@
 #include <stdatomic.h>
 
 #include "engine/playout.h"
-#include "engine/replies.h"
 #include "engine/rng.h"
 #include "engine/search.h"
 #include "engine/search_prior.h"
@@ -179,10 +178,6 @@ struct search {
     /* The same table made ready for the priors at expansion (search_prior.h),
      * rebuilt whenever `gammas` changes. */
     struct search_prior_table prior;
-    /* Last good replies the bt playouts learn and play (params lgrf;
-     * allocated the first time lgrf is on). Kept while the game goes on,
-     * cleared with the tree. */
-    struct replies *replies;
     /* kgs-genmove_cleanup: the opponent's dead stones (search_decide). */
     uint8_t cleanup_dead[BOARD_MAX_POINTS];
 };

@@ -126,9 +126,6 @@ static void one_playout(struct search_thread *t)
         if (!ended)
             record_ownership(t, &t->board, score);
     }
-    if (s->p.lgrf > 1 && s->replies && !s->job.light_playouts && black_half != 1)
-        replies_learn(s->replies, s->root_board.last_move2, s->root_board.last_move, t->seq,
-                      n_seq, black_half ? BLACK : WHITE);
     search_backup(t, depth, n_seq, black_half);
 }
 

@@ -205,9 +205,8 @@ END_TEST
 START_TEST(reseed_repeats)
 {
     /* reg_genmove: reseed, search, do not play; again: the same answer, with
-     * no help from the tree grown the first time, nor from the replies the
-     * playouts learnt (lgrf). */
-    const char *kv[] = {"playouts", "500", "lgrf", "5", NULL};
+     * no help from the tree grown the first time. */
+    const char *kv[] = {"playouts", "500", NULL};
     struct search *s = make(kv);
     struct game g;
     game_init(&g, 9, 7.5);
@@ -526,15 +525,14 @@ START_TEST(two_threads_counts)
 }
 END_TEST
 
-/* The knowledge terms with two threads (make tsan runs this): BT playouts
- * with the shared reply table (lgrf), priors computed at expansion by
- * whichever worker claims the node, PW and the bias read by both, tree reuse
- * between moves. Every visit of a fresh
+/* The knowledge terms with two threads (make tsan runs this): BT playouts,
+ * priors computed at expansion by whichever worker claims the node, PW and
+ * the bias read by both, tree reuse between moves. Every visit of a fresh
  * tree is backed up, and the root's children keep their prior order. */
 START_TEST(two_threads_knowledge)
 {
     const char *kv[] = {"playouts", "1500", "threads", "2", "playout", "bt", "pw_mu", "1.8",
-                        "bt_c", "0.6", "bt_k", "600", "lgrf", "5", NULL};
+                        "bt_c", "0.6", "bt_k", "600", NULL};
     struct search *s = make(kv);
     struct game g;
     game_init(&g, 9, 7.5);

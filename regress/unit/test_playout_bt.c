@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/replies.h"
 #include "patterns/features.h"
 #include "patterns/gammas.h"
 
@@ -253,156 +252,6 @@ START_TEST(test_playouts_run)
 }
 END_TEST
 
-/* ---- last good replies (engine/replies.h) ---- */
-
-static struct playout_move mv(point p, enum color c)
-{
-    return (struct playout_move){ .p = (uint16_t)p, .color = (uint8_t)c };
-}
-
-/* The winner's answers are stored, by the last move and by the last two; the
- * loser's answer is forgotten only where it is the stored one; a move that
- * does not alternate with the one before it answers nothing. */
-START_TEST(test_replies_learn)
-{
-    struct replies *r = replies_new();
-    ck_assert(r);
-    /* Before the sequence: Black 30, then White 40. Black to move. */
-    struct playout_move seq[] = { mv(50, BLACK), mv(60, WHITE), mv(70, BLACK) };
-    replies_learn(r, 30, 40, seq, 3, BLACK);
-    ck_assert_int_eq(replies_get(r, BLACK, 30, 40), 50);      /* answer to (30, 40) */
-    ck_assert_int_eq(replies_get(r, BLACK, 0, 40), 50);       /* answer to 40 alone */
-    ck_assert_int_eq(replies_get(r, BLACK, 50, 60), 70);
-    ck_assert_int_eq(replies_get(r, WHITE, 0, 50), 0);        /* the loser's: not stored */
-    ck_assert_int_eq(replies_get(r, BLACK, 99, 60), 70);      /* unknown pair: one-move answer */
-    /* White wins a game where Black answered 40 with 51: Black's answer
-     * differs from the stored 50, so it stays; White's answers are stored. */
-    struct playout_move seq2[] = { mv(51, BLACK), mv(61, WHITE) };
-    replies_learn(r, 30, 40, seq2, 2, WHITE);
-    ck_assert_int_eq(replies_get(r, BLACK, 0, 40), 50);
-    ck_assert_int_eq(replies_get(r, WHITE, 0, 51), 61);
-    ck_assert_int_eq(replies_get(r, WHITE, 40, 51), 61);
-    /* White wins one where Black answered 40 with 50: forgotten. */
-    struct playout_move seq3[] = { mv(50, BLACK), mv(62, WHITE) };
-    replies_learn(r, 30, 40, seq3, 2, WHITE);
-    ck_assert_int_eq(replies_get(r, BLACK, 30, 40), 0);
-    ck_assert_int_eq(replies_get(r, BLACK, 0, 40), 0);
-    ck_assert_int_eq(replies_get(r, WHITE, 0, 50), 62);
-    /* A pass (p = 0) and two moves of one colour in a row answer nothing. */
-    replies_clear(r);
-    struct playout_move seq4[] = { mv(0, BLACK), mv(80, WHITE), mv(81, WHITE), mv(82, BLACK) };
-    replies_learn(r, 0, 0, seq4, 4, WHITE);
-    replies_learn(r, 0, 0, seq4, 4, BLACK);
-    ck_assert_int_eq(replies_get(r, WHITE, 0, 80), 0);
-    ck_assert_int_eq(replies_get(r, BLACK, 0, 81), 82);
-    /* 80 was White's, not Black's own move before 81: no two-move answer. */
-    ck_assert_int_eq(atomic_load(&r->two[BLACK - 1][80 * BOARD_MAX_POINTS + 81]), 0);
-    /* A draw teaches nothing; a cleared table knows nothing. */
-    replies_learn(r, 0, 0, seq, 3, EMPTY);
-    ck_assert_int_eq(replies_get(r, BLACK, 50, 60), 0);
-    replies_free(r);
-}
-END_TEST
-
-/* The policy favours the remembered answer to the last move when it is
- * playable and near the last move (with a huge factor: always), and draws by
- * the gammas alone when it is not (occupied, an own eye, the ko point, far
- * away) or when no table is set. */
-START_TEST(test_replies_played)
-{
-    static const char *rows[] = {
-        ". . . . . . .",
-        ". . X O . . .",
-        ". X O . O . .",
-        ". . X O . . .",
-        ". . . . . . .",
-        "X X . . . . .",
-        ". X . . . . .",
-    };
-    struct board b;
-    board_clear(&b, 7);
-    for (int y = 0; y < 7; y++)
-        for (int x = 0; x < 7; x++) {
-            char ch = rows[6 - y][2 * x];
-            if (ch != '.')
-                ck_assert(board_setup_stone(&b, ch == 'X' ? BLACK : WHITE, board_point(&b, x, y)));
-        }
-    point take = board_point(&b, 3, 4), ko = board_point(&b, 2, 4);
-    point eye = board_point(&b, 0, 0), open = board_point(&b, 5, 2);
-    point stone = board_point(&b, 1, 1);
-    ck_assert_int_eq(board_play(&b, BLACK, take), 1);   /* Black takes: White may not retake */
-    ck_assert_int_eq(b.ko, ko);
-    struct replies *r = replies_new();
-    ck_assert(r);
-    struct playout_policy pp;
-    ck_assert(playout_bt_new(&pp, G));
-    pp.begin(&pp, &b);
-    struct rng rng;
-    rng_seed(&rng, 11);
-    playout_bt_set_replies(&pp, r, 1e9);
-    /* A playable answer is always played. */
-    struct playout_move learn[] = { mv(open, WHITE) };
-    replies_learn(r, 0, take, learn, 1, WHITE);
-    for (int i = 0; i < 50; i++)
-        ck_assert_int_eq(pp.choose(&pp, &b, WHITE, &rng), open);
-    /* Unplayable answers: the ko point, an occupied point; for Black, its own eye. */
-    point bad[] = { ko, stone };
-    for (int k = 0; k < 2; k++) {
-        struct playout_move m[] = { mv(bad[k], WHITE) };
-        replies_clear(r);
-        replies_learn(r, 0, take, m, 1, WHITE);
-        ck_assert_int_eq(replies_get(r, WHITE, 0, take), bad[k]);
-        for (int i = 0; i < 200; i++)
-            ck_assert_int_ne(pp.choose(&pp, &b, WHITE, &rng), bad[k]);
-    }
-    /* Black's own eye, as the answer to a White move elsewhere. */
-    point w1 = board_point(&b, 5, 5);
-    playout_bt_prepare(&pp, &b, WHITE, w1);
-    ck_assert_int_eq(board_play(&b, WHITE, w1), 0);
-    pp.played(&pp, &b, WHITE, w1);
-    ck_assert(playout_bt_weight(&pp, BLACK, eye) == 0);
-    struct playout_move e[] = { mv(eye, BLACK) };
-    replies_clear(r);
-    replies_learn(r, take, w1, e, 1, BLACK);
-    ck_assert_int_eq(replies_get(r, BLACK, take, w1), eye);
-    for (int i = 0; i < 200; i++)
-        ck_assert_int_ne(pp.choose(&pp, &b, BLACK, &rng), eye);
-    /* The two-move answer wins over the one-move answer. */
-    point one = board_point(&b, 6, 3), two = board_point(&b, 4, 3);
-    struct playout_move o[] = { mv(one, BLACK) }, t[] = { mv(two, BLACK) };
-    replies_learn(r, 0, w1, o, 1, BLACK);
-    replies_learn(r, take, w1, t, 1, BLACK);
-    ck_assert_int_eq(replies_get(r, BLACK, 0, w1), two);   /* the last learnt, both tables */
-    replies_learn(r, 0, w1, o, 1, BLACK);                  /* one-move table only */
-    for (int i = 0; i < 50; i++)
-        ck_assert_int_eq(pp.choose(&pp, &b, BLACK, &rng), two);
-    /* Without a table, or with a factor of 1: the gammas' draw (the answer
-     * is a likely move here, near the last one, but not a sure one). */
-    int same = 0;
-    playout_bt_set_replies(&pp, NULL, 1e9);
-    for (int i = 0; i < 200; i++)
-        same += pp.choose(&pp, &b, BLACK, &rng) == two;
-    ck_assert_int_lt(same, 180);
-    same = 0;
-    playout_bt_set_replies(&pp, r, 1);
-    for (int i = 0; i < 200; i++)
-        same += pp.choose(&pp, &b, BLACK, &rng) == two;
-    ck_assert_int_lt(same, 180);
-    /* An answer far from the last move (Coulom distance 11) gets nothing. */
-    point far = board_point(&b, 0, 6);
-    struct playout_move f[] = { mv(far, BLACK) };
-    replies_clear(r);
-    replies_learn(r, take, w1, f, 1, BLACK);
-    playout_bt_set_replies(&pp, r, 1e9);
-    same = 0;
-    for (int i = 0; i < 200; i++)
-        same += pp.choose(&pp, &b, BLACK, &rng) == far;
-    ck_assert_int_lt(same, 50);
-    pp.release(&pp);
-    replies_free(r);
-}
-END_TEST
-
 static Suite *suite(void)
 {
     Suite *s = suite_create("playout_bt");
@@ -414,8 +263,6 @@ static Suite *suite(void)
     tcase_add_test(tc, test_draw_distribution);
     tcase_add_test(tc, test_ko_excluded);
     tcase_add_test(tc, test_playouts_run);
-    tcase_add_test(tc, test_replies_learn);
-    tcase_add_test(tc, test_replies_played);
     suite_add_tcase(s, tc);
     return s;
 }
