@@ -26,6 +26,7 @@ struct params {
     int early_stop;         /* end a search once its most visited move cannot change:
                              * 0 never, 1 always, 2 when the time saved is banked */
     char playout[16];       /* "light" or "bt" */
+    double playout_capture; /* least gamma of a capture in bt playouts; 0 = the table's */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int expand_visits;      /* a leaf is expanded once it has this many visits */

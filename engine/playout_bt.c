@@ -654,6 +654,23 @@ static float calm_weight(const struct bt_state *st, unsigned code, enum color c)
     return w;
 }
 
+/* The gamma of capture kind `v` (0 = no capture: 1), at least `floor`. */
+static float capture_gamma(const struct pat_gammas *g, int v, double floor)
+{
+    if (v <= 0)
+        return 1.0f;
+    double x = v < g->n_values[PAT_F_CAPTURE] ? g->gamma[PAT_F_CAPTURE][v] : 1.0;
+    return (float)(x < floor ? floor : x);
+}
+
+void playout_bt_set_capture_floor(struct playout_policy *pp, double floor)
+{
+    struct bt_state *st = pp->data;
+    for (int v = 0; v < 8; v++)
+        st->g_cap[v] = capture_gamma(st->g, v, floor);
+    st->geom = NULL;    /* every weight is rebuilt before the next draw */
+}
+
 bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
 {
     pat_init();
@@ -663,7 +680,7 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
     st->g = g;
     st->cur = 1;
     for (int v = 0; v < 8; v++) {
-        st->g_cap[v] = v > 0 && v < g->n_values[PAT_F_CAPTURE] ? g->gamma[PAT_F_CAPTURE][v] : 1.0f;
+        st->g_cap[v] = capture_gamma(g, v, 0);
         st->g_ext[v] = v > 0 && v < g->n_values[PAT_F_EXTEND] ? g->gamma[PAT_F_EXTEND][v] : 1.0f;
     }
     for (int v = 0; v < 4; v++) {

@@ -58,6 +58,13 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g);
  * `played` call without it rebuilds every weight. */
 void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p);
 
+/* Gives every capture a gamma of at least `floor` (0: the table's own). The
+ * table learnt its capture gammas (75 for one that saves an own string, 4.2
+ * to 12 for the others) from professional games, where a capture that can
+ * wait is left for later; in a playout nobody comes back for it, and a
+ * string in atari left alone escapes and wins races it should lose. */
+void playout_bt_set_capture_floor(struct playout_policy *pp, double floor);
+
 /* ---- for tests and tools ---- */
 
 /* The incremental weight of `c` at `p` (0 for occupied, illegal, own eye). */

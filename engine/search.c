@@ -46,8 +46,10 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
         /* The playouts' own table (fast features only); `g`, the tree's
          * table, would lean on features the playouts leave out. */
         (void)g;
-        if (playout_bt_new(out, playout_bt_default_gammas()))
+        if (playout_bt_new(out, playout_bt_default_gammas())) {
+            playout_bt_set_capture_floor(out, p->playout_capture);
             return true;
+        }
         snprintf(err, err_len, "playout: out of memory for the bt policy");
         return false;
     }

@@ -114,6 +114,58 @@ START_TEST(test_incremental_full_table)
 }
 END_TEST
 
+/* playout_capture: with a floor, a capture's weight is the reference weight
+ * with its capture gamma raised to the floor (and no other weight changes),
+ * after every move of a game played with the floor on: the incremental
+ * weights keep the floor. The table's smallest capture gamma is 4.2, its
+ * largest 75: a floor of 50 raises some kinds and leaves others. */
+START_TEST(test_capture_floor)
+{
+    const double floor = 50;
+    struct playout_policy pp;
+    ck_assert(playout_bt_new(&pp, G));
+    playout_bt_set_capture_floor(&pp, floor);
+    struct board b;
+    board_clear(&b, 9);
+    struct rng r;
+    rng_seed(&r, 5);
+    pp.begin(&pp, &b);
+    enum color c = BLACK;
+    int raised = 0, kept = 0;
+    for (int m = 1; m <= 300 && b.passes < 2; m++) {
+        point p = pp.choose(&pp, &b, c, &r);
+        board_play_known_legal(&b, c, p);
+        pp.played(&pp, &b, c, p);
+        c = color_other(c);
+        for (int i = 0; i < b.n_empty; i++) {
+            point q = b.empty[i];
+            for (int k = BLACK; k <= WHITE; k++) {
+                double w = playout_bt_weight(&pp, (enum color)k, q);
+                double ref = playout_bt_weight_ref(G, &b, (enum color)k, q);
+                double want = ref;
+                if (ref > 0 && board_capture_count(&b, (enum color)k, q) > 0) {
+                    struct pat_opts o = { .no_ladder = true, .no_snapback = true };
+                    unsigned v = pat_get(pat_move_features(&b, (enum color)k, q, &o),
+                                         PAT_F_CAPTURE);
+                    double gv = G->gamma[PAT_F_CAPTURE][v];
+                    if (gv < floor) {
+                        want = ref / gv * floor;
+                        raised++;
+                    } else {
+                        kept++;
+                    }
+                }
+                EXPECT(fabs(w - want) <= 1e-4 * (want > 1 ? want : 1),
+                       "move %d: weight of %s at %d is %g, want %g", m, k == BLACK ? "B" : "W",
+                       q, w, want);
+            }
+        }
+    }
+    EXPECT(raised > 0, "no capture below the floor came up in the game");
+    pp.release(&pp);
+}
+END_TEST
+
 /* A drawn position with captures, atari, self-atari and eyes on 7x7, Black
  * to move after White's move at `last`: frequencies of 400,000 draws match
  * weight x dist1 factor within a chi-square bound, and the weights are far
@@ -263,6 +315,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_draw_distribution);
     tcase_add_test(tc, test_ko_excluded);
     tcase_add_test(tc, test_playouts_run);
+    tcase_add_test(tc, test_capture_floor);
     suite_add_tcase(s, tc);
     return s;
 }

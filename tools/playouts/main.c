@@ -1,0 +1,189 @@
+/* hane-playouts — what the playouts alone make of a position: plays N
+ * playouts from a position of an SGF record, with no tree, and prints Black's
+ * share of wins, the share of playouts in which each named stone survives
+ * (or Black owns each named empty point), and a map of Black's share of every
+ * point. Where the search misjudges a position at any number of playouts,
+ * this shows which groups the playouts get wrong.
+ *
+ *   hane-playouts [--move N] [--playouts N] [--seed S] [--policy bt|light]
+ *                 [--capture G] FILE.sgf [VERTEX...]
+ *
+ * --move N is GTP's `loadsgf FILE N`: the position before move N (default:
+ * after the last move); --capture G is the engine's playout_capture (bt
+ * only: every capture's gamma at least G). The side to move is the record's. Komi is the
+ * record's KM (7.5 without one). Exit status 2 on a usage or input error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/board.h"
+#include "engine/game.h"
+#include "engine/playout.h"
+#include "engine/playout_bt.h"
+#include "engine/rng.h"
+#include "engine/sgf.h"
+#include "engine/sgf_game.h"
+#include "gtp/gtp_args.h"
+#include "tools/common/cli_num.h"
+
+#define MAX_VERTICES 64
+
+static void usage(const char *msg, const char *arg)
+{
+    if (msg)
+        fprintf(stderr, "hane-playouts: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
+                arg ? "'" : "");
+    fprintf(stderr, "usage: hane-playouts [--move N] [--playouts N] [--seed S] "
+                    "[--policy bt|light] [--capture G] FILE.sgf [VERTEX...]\n");
+    exit(2);
+}
+
+struct opts {
+    long move, playouts, seed;
+    double capture;
+    const char *policy, *file;
+    const char *vertex[MAX_VERTICES];
+    int n_vertex;
+};
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+    *o = (struct opts){ .move = 0, .playouts = 2000, .seed = 1, .policy = "bt" };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (strcmp(a, "--move") == 0 || strcmp(a, "--playouts") == 0 ||
+            strcmp(a, "--seed") == 0 || strcmp(a, "--policy") == 0 ||
+            strcmp(a, "--capture") == 0) {
+            if (!has_value)
+                usage("missing value after", a);
+            const char *v = argv[++i];
+            bool ok = true;
+            if (strcmp(a, "--move") == 0)
+                ok = cli_parse_long(v, 1, 100000000, &o->move);
+            else if (strcmp(a, "--playouts") == 0)
+                ok = cli_parse_long(v, 1, 100000000, &o->playouts);
+            else if (strcmp(a, "--seed") == 0)
+                ok = cli_parse_long(v, 0, 0x7fffffffL, &o->seed);
+            else if (strcmp(a, "--capture") == 0)
+                ok = cli_parse_real(v, 0, 1e6, &o->capture);
+            else if (strcmp(v, "bt") == 0 || strcmp(v, "light") == 0)
+                o->policy = v;
+            else
+                ok = false;
+            if (!ok) {
+                fprintf(stderr, "hane-playouts: bad value '%s' for %s\n", v, a);
+                usage(NULL, NULL);
+            }
+        } else if (a[0] == '-' && a[1] == '-') {
+            usage("unknown option", a);
+        } else if (!o->file) {
+            o->file = a;
+        } else if (o->n_vertex < MAX_VERTICES) {
+            o->vertex[o->n_vertex++] = a;
+        } else {
+            usage("too many vertices (64 at most) at", a);
+        }
+    }
+    if (!o->file)
+        usage("no SGF file given", NULL);
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    parse_args(argc, argv, &o);
+    board_init();
+    struct game g;
+    struct sgf_error err;
+    memset(&err, 0, sizeof err);
+    struct sgf_game_info info;
+    if (!sgf_game_load_file(o.file, (int)o.move, &g, &info, &err)) {
+        fprintf(stderr, "hane-playouts: %s\n", err.text);
+        return 2;
+    }
+    if (!info.has_komi)
+        g.komi = 7.5;
+    const struct board *b0 = &g.board;
+    point vp[MAX_VERTICES];
+    for (int i = 0; i < o.n_vertex; i++) {
+        if (gtp_parse_vertex(o.vertex[i], b0, &vp[i]) != GTP_VERTEX_OK || vp[i] == PASS) {
+            fprintf(stderr, "hane-playouts: '%s' is not a point of the %dx%d board\n",
+                    o.vertex[i], b0->size, b0->size);
+            game_free(&g);
+            return 2;
+        }
+    }
+    struct playout_policy pp;
+    if (strcmp(o.policy, "bt") == 0) {
+        if (!playout_bt_new(&pp, playout_bt_default_gammas())) {
+            fprintf(stderr, "hane-playouts: out of memory\n");
+            game_free(&g);
+            return 2;
+        }
+        playout_bt_set_capture_floor(&pp, o.capture);
+    } else {
+        pp = playout_light();
+    }
+    struct rng r;
+    rng_seed(&r, (uint64_t)o.seed);
+    static long black_owns[BOARD_MAX_POINTS], survives[MAX_VERTICES];
+    static uint8_t owner[BOARD_MAX_POINTS];
+    long black_wins = 0, draws = 0;
+    double score_sum = 0;
+    for (long i = 0; i < o.playouts; i++) {
+        struct board b;
+        board_copy(&b, b0);
+        struct playout_record rec = { .owner = owner };
+        double s = playout_run(&b, &pp, &r, g.komi, playout_default_cap(b0->size), &rec);
+        black_wins += s > 0;
+        draws += s == 0;
+        score_sum += s;
+        for (point p = 0; p < b0->geom->points; p++)
+            black_owns[p] += owner[p] == BLACK;
+        for (int k = 0; k < o.n_vertex; k++) {
+            uint8_t c = b0->color[vp[k]];
+            survives[k] += owner[vp[k]] == (c == EMPTY ? BLACK : c);
+        }
+    }
+    if (pp.release)
+        pp.release(&pp);
+    double n = (double)o.playouts;
+    printf("position: %s, %d moves, %s to play, komi %.1f\n", o.file, g.n_moves,
+           game_to_move(&g) == BLACK ? "Black" : "White", g.komi);
+    printf("playouts: %ld (%s", o.playouts, o.policy);
+    if (o.capture > 0)
+        printf(", captures at least %g", o.capture);
+    printf("), seed %ld\n", o.seed);
+    printf("black wins: %.3f (draws %.3f), mean score %+.1f\n", black_wins / n, draws / n,
+           score_sum / n);
+    for (int k = 0; k < o.n_vertex; k++) {
+        uint8_t c = b0->color[vp[k]];
+        char v[8];
+        gtp_vertex_str(b0, vp[k], v);
+        printf("%s %s: %.3f\n", v,
+               c == BLACK ? "black stone survives" : c == WHITE ? "white stone survives"
+                                                              : "empty, owned by Black",
+               survives[k] / n);
+    }
+    /* The map: Black's share of each point in tenths (9 = 0.9 or more);
+     * a stone's colour in lower case beside it. */
+    static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    printf("black's share (tenths), x/o = black/white stone now:\n   ");
+    for (int x = 0; x < b0->size; x++)
+        printf(" %c ", cols[x]);
+    printf("\n");
+    for (int y = b0->size - 1; y >= 0; y--) {
+        printf("%2d ", y + 1);
+        for (int x = 0; x < b0->size; x++) {
+            point p = board_point(b0, x, y);
+            int tenth = (int)(10.0 * black_owns[p] / n);
+            uint8_t c = b0->color[p];
+            printf(" %d%c", tenth > 9 ? 9 : tenth, c == BLACK ? 'x' : c == WHITE ? 'o' : ' ');
+        }
+        printf("\n");
+    }
+    game_free(&g);
+    return 0;
+}
