@@ -67,7 +67,7 @@ static const struct param_def defs[] = {
      "a stone is dead if the playouts give its point to the other colour more often than this (0.5: majority)"},
     {"playout", PT_STR, F(playout), "bt", 0, 0,
      "playout policy: light (uniform random) or bt (Bradley-Terry patterns)"},
-    {"playout_capture", PT_DOUBLE, F(playout_capture), "0", 0, 1e6,
+    {"playout_capture", PT_DOUBLE, F(playout_capture), "50", 0, 1e6,
      "bt playouts give every capture at least this gamma (the table's are 4.2 to 75); 0 = the table's"},
     {"pw_mu", PT_DOUBLE, F(pw_mu), "1.8", 0, 1e6,
      "progressive widening mu: top 1 + log n / log mu moves searchable; 0 = off"},
