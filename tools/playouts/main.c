@@ -10,7 +10,7 @@
  *
  * --move N is GTP's `loadsgf FILE N`: the position before move N (default:
  * after the last move); --capture G is the engine's playout_capture (bt
- * only: every capture's gamma at least G). The side to move is the record's. Komi is the
+ * only: every capture's gamma at least G; default the engine's default). The side to move is the record's. Komi is the
  * record's KM (7.5 without one). Exit status 2 on a usage or input error.
  */
 #include <stdio.h>
@@ -19,6 +19,7 @@
 
 #include "engine/board.h"
 #include "engine/game.h"
+#include "engine/params.h"
 #include "engine/playout.h"
 #include "engine/playout_bt.h"
 #include "engine/rng.h"
@@ -49,7 +50,10 @@ struct opts {
 
 static void parse_args(int argc, char **argv, struct opts *o)
 {
-    *o = (struct opts){ .move = 0, .playouts = 2000, .seed = 1, .policy = "bt" };
+    struct params def;
+    params_default(&def);
+    *o = (struct opts){ .move = 0, .playouts = 2000, .seed = 1, .policy = "bt",
+                        .capture = def.playout_capture };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -153,7 +157,7 @@ int main(int argc, char **argv)
     printf("position: %s, %d moves, %s to play, komi %.1f\n", o.file, g.n_moves,
            game_to_move(&g) == BLACK ? "Black" : "White", g.komi);
     printf("playouts: %ld (%s", o.playouts, o.policy);
-    if (o.capture > 0)
+    if (o.capture > 0 && strcmp(o.policy, "bt") == 0)
         printf(", captures at least %g", o.capture);
     printf("), seed %ld\n", o.seed);
     printf("black wins: %.3f (draws %.3f), mean score %+.1f\n", black_wins / n, draws / n,

@@ -5,7 +5,8 @@
 # then: 5.6% at seed 1) and White's group nearly always do,
 # Black never wins (White has 45 points to Black's 27-36); the same seed gives
 # the same output, another seed does not; --move cuts the record; bad input
-# is refused with exit status 2 and a message naming what was wrong.
+# is refused with exit status 2 and a message naming what was wrong. The
+# capture floor is the engine's default unless --capture says otherwise.
 set -u
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,6 +35,10 @@ for pol in bt light; do
         "$(awk '$1 == 8 { print $9 }' "$tmp/$pol")"
 done
 check "policy named" "playouts: 500 (light), seed 1" "$(sed -n 2p "$tmp/light")"
+check "bt: the engine's capture floor by default" "playouts: 500 (bt, captures at least 50), seed 1" \
+    "$(sed -n 2p "$tmp/bt")"
+check "--capture 0: the table's gammas" "playouts: 10 (bt), seed 1" \
+    "$("$bin" --capture 0 --playouts 10 "$fx" | sed -n 2p)"
 "$bin" --playouts 300 --seed 7 "$fx" D5 >"$tmp/a"
 "$bin" --playouts 300 --seed 7 "$fx" D5 >"$tmp/b"
 "$bin" --playouts 300 --seed 8 "$fx" D5 >"$tmp/c"
