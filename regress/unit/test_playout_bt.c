@@ -131,7 +131,7 @@ START_TEST(test_capture_floor)
     rng_seed(&r, 5);
     pp.begin(&pp, &b);
     enum color c = BLACK;
-    int raised = 0, kept = 0;
+    int raised = 0;
     for (int m = 1; m <= 300 && b.passes < 2; m++) {
         point p = pp.choose(&pp, &b, c, &r);
         board_play_known_legal(&b, c, p);
@@ -151,8 +151,6 @@ START_TEST(test_capture_floor)
                     if (gv < floor) {
                         want = ref / gv * floor;
                         raised++;
-                    } else {
-                        kept++;
                     }
                 }
                 EXPECT(fabs(w - want) <= 1e-4 * (want > 1 ? want : 1),

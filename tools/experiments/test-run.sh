@@ -11,13 +11,7 @@ run=tools/experiments/run.sh
 # sanitize puts its binaries elsewhere than bin/).
 MATCH=${1:-bin/hane-match}
 export MATCH
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/test-run.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
-check() {   # check NAME EXPECTED ACTUAL
-    if [ "$2" = "$3" ]; then pass=$((pass + 1))
-    else fail=$((fail + 1)); echo "experiments: $1: expected '$2', got '$3'"; fi
-}
+. "$(dirname "$0")/../common/check.sh"
 
 points() { $run --out "$tmp/o" "$@" --dry-run | grep -o 'points/[^ ]*' | sort -u | wc -l | tr -d ' '; }
 check "distinct points, all experiments" 42 "$(points)"
@@ -92,5 +86,4 @@ ARCHIVER=$tmp/none $run --report --archive --out "$tmp/o" --docs "$tmp/docs3" cb
 check "missing archiver: the run goes on" 0 "$?"
 check "missing archiver: said so" 1 "$(grep -c 'could not archive' "$tmp/err")"
 
-echo "experiments: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+check_summary experiments

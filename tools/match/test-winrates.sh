@@ -7,13 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 tool=$here/winrates.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { # name expected actual
-    if [ "$2" = "$3" ]; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"; fi
-}
+. "$here/../common/check.sh"
 
 # 13x13: B (GNU Go) D4, W (hane) K10, B pass, W J13 (I is skipped), B A1, W
 # pass, then hane (White) resigns.
@@ -44,5 +38,4 @@ check "no hane lines: says why" "1" "$(grep -c 'verbose=1' "$tmp/err")"
 "$tool" >/dev/null 2>&1
 check "no argument: usage, exit 2" "2" "$?"
 
-echo "winrates.sh: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+check_summary winrates.sh

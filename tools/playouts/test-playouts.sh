@@ -11,13 +11,7 @@ set -u
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
 fx=$here/fixture.sgf
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() { # name expected actual
-    if [ "$2" = "$3" ]; then pass=$((pass + 1)); else
-        fail=$((fail + 1)); printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"; fi
-}
+. "$here/../common/check.sh"
 value() { # OUTPUT-FILE LINE-START: the number after the colon
     grep "^$2" "$1" | sed 's/^[^:]*: \([0-9.]*\).*/\1/'
 }
@@ -70,5 +64,4 @@ refused "bad playouts" "bad value '0' for --playouts" --playouts 0 "$fx"
 refused "bad policy" "bad value 'heavy' for --policy" --policy heavy "$fx"
 refused "missing value" "missing value after '--seed'" "$fx" --seed
 
-echo "test-playouts.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+check_summary test-playouts.sh

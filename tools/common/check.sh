@@ -1,0 +1,20 @@
+# check.sh — the harness of the tools' shell tests, sourced by each of them
+# (`. "$here/../common/check.sh"`): a scratch directory $tmp removed on exit,
+# `check NAME EXPECTED ACTUAL`, which counts a pass or prints what differed,
+# and `check_summary LABEL`, which prints the counts as the last line and
+# fails if any check did.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hane-test.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+check() {
+    if [ "$2" = "$3" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
+    fi
+}
+check_summary() {
+    echo "$1: $pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+}
