@@ -77,13 +77,12 @@ enum gtp_status gtp_cmd_komi(struct gtp *g, struct gtp_cmd *c)
  * white, the last move in parentheses; no empty line (it is inside a reply). */
 enum gtp_status gtp_cmd_showboard(struct gtp *g, struct gtp_cmd *c)
 {
-    static const char COLS[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
     const struct board *b = &g->game.board;
     int n = b->size;
     point last = g->game.n_moves ? g->game.moves[g->game.n_moves - 1].p : 0;
     gtp_printf(g, "\n   ");
     for (int x = 0; x < n; x++)
-        gtp_printf(g, " %c", COLS[x]);
+        gtp_printf(g, " %c", gtp_column(x));
     gtp_printf(g, "\n");
     for (int y = n - 1; y >= 0; y--) {
         gtp_printf(g, "%2d ", y + 1);
@@ -104,7 +103,7 @@ enum gtp_status gtp_cmd_showboard(struct gtp *g, struct gtp_cmd *c)
     }
     gtp_printf(g, "   ");
     for (int x = 0; x < n; x++)
-        gtp_printf(g, " %c", COLS[x]);
+        gtp_printf(g, " %c", gtp_column(x));
     gtp_printf(g, "\n    %s to move", game_to_move(&g->game) == BLACK ? "X (black)" : "O (white)");
     return GTP_OK;
 }

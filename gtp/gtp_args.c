@@ -10,6 +10,11 @@
 /* Column letters of GTP: I is skipped, so Z is the 25th column. */
 static const char COLUMNS[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
+char gtp_column(int x)
+{
+    return x >= 0 && x < (int)sizeof COLUMNS - 1 ? COLUMNS[x] : '?';
+}
+
 bool gtp_parse_color(const char *s, enum color *out)
 {
     if (!strcasecmp(s, "b") || !strcasecmp(s, "black")) {

@@ -21,6 +21,9 @@ enum gtp_vertex_err { GTP_VERTEX_OK, GTP_VERTEX_MALFORMED, GTP_VERTEX_OFF_BOARD 
  * 1..size. */
 enum gtp_vertex_err gtp_parse_vertex(const char *s, const struct board *b, point *out);
 
+/* The letter of column x (0-based; I is skipped): 'A' .. 'Z'. */
+char gtp_column(int x);
+
 /* Writes "D4", "pass" or "resign" into out (at least 8 bytes). */
 const char *gtp_vertex_str(const struct board *b, point p, char *out);
 

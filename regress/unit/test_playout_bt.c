@@ -25,6 +25,19 @@ static void setup(void)
     G = playout_bt_default_gammas();
 }
 
+/* A position drawn as rows of "X", "O" and "." (top row first, one space
+ * between points) set up on an empty board of `size`. */
+static void set_rows(struct board *b, int size, const char *const *rows)
+{
+    board_clear(b, size);
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            char ch = rows[size - 1 - y][2 * x];
+            if (ch != '.')
+                ck_assert(board_setup_stone(b, ch == 'X' ? BLACK : WHITE, board_point(b, x, y)));
+        }
+}
+
 /* Every point's incremental weight against the reference, both colours. */
 static void check_weights(const struct playout_policy *pp, const struct board *b, int move_no)
 {
@@ -180,13 +193,7 @@ START_TEST(test_draw_distribution)
         ". . . . . . .",
     };
     struct board b;
-    board_clear(&b, 7);
-    for (int y = 0; y < 7; y++)
-        for (int x = 0; x < 7; x++) {
-            char ch = rows[6 - y][2 * x];
-            if (ch != '.')
-                ck_assert(board_setup_stone(&b, ch == 'X' ? BLACK : WHITE, board_point(&b, x, y)));
-        }
+    set_rows(&b, 7, rows);
     b.to_move = BLACK;
     b.last_move = board_point(&b, 5, 3);   /* White's O at (5,3) */
     b.last_move2 = board_point(&b, 4, 1);
@@ -253,13 +260,7 @@ START_TEST(test_ko_excluded)
         ". . . . .",
     };
     struct board b;
-    board_clear(&b, 5);
-    for (int y = 0; y < 5; y++)
-        for (int x = 0; x < 5; x++) {
-            char ch = rows[4 - y][2 * x];
-            if (ch != '.')
-                ck_assert(board_setup_stone(&b, ch == 'X' ? BLACK : WHITE, board_point(&b, x, y)));
-        }
+    set_rows(&b, 5, rows);
     /* Black takes at (3,2); White may not retake at (2,2) at once. */
     point take = board_point(&b, 3, 2), back = board_point(&b, 2, 2);
     ck_assert_int_eq(board_play(&b, BLACK, take), 1);

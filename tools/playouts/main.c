@@ -173,10 +173,9 @@ int main(int argc, char **argv)
     }
     /* The map: Black's share of each point in tenths (9 = 0.9 or more);
      * a stone's colour in lower case beside it. */
-    static const char cols[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
     printf("black's share (tenths), x/o = black/white stone now:\n   ");
     for (int x = 0; x < b0->size; x++)
-        printf(" %c ", cols[x]);
+        printf(" %c ", gtp_column(x));
     printf("\n");
     for (int y = b0->size - 1; y >= 0; y--) {
         printf("%2d ", y + 1);
