@@ -21,12 +21,12 @@
 #include "engine/game.h"
 #include "engine/params.h"
 #include "engine/playout.h"
-#include "engine/playout_bt.h"
 #include "engine/rng.h"
 #include "engine/sgf.h"
 #include "engine/sgf_game.h"
 #include "gtp/gtp_args.h"
 #include "tools/common/cli_num.h"
+#include "tools/playouts/policy.h"
 
 #define MAX_VERTICES 64
 
@@ -72,7 +72,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
                 ok = cli_parse_long(v, 0, 0x7fffffffL, &o->seed);
             else if (strcmp(a, "--capture") == 0)
                 ok = cli_parse_real(v, 0, 1e6, &o->capture);
-            else if (strcmp(v, "bt") == 0 || strcmp(v, "light") == 0)
+            else if (tool_policy_known(v))
                 o->policy = v;
             else
                 ok = false;
@@ -120,15 +120,10 @@ int main(int argc, char **argv)
         }
     }
     struct playout_policy pp;
-    if (strcmp(o.policy, "bt") == 0) {
-        if (!playout_bt_new(&pp, playout_bt_default_gammas())) {
-            fprintf(stderr, "hane-playouts: out of memory\n");
-            game_free(&g);
-            return 2;
-        }
-        playout_bt_set_capture_floor(&pp, o.capture);
-    } else {
-        pp = playout_light();
+    if (!tool_policy_make(o.policy, o.capture, &pp)) {
+        fprintf(stderr, "hane-playouts: out of memory\n");
+        game_free(&g);
+        return 2;
     }
     struct rng r;
     rng_seed(&r, (uint64_t)o.seed);
