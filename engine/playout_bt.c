@@ -11,65 +11,7 @@
 #include "patterns/features.h"
 #include "patterns/gammas.h"
 
-/* dist1 is applied to the points within this Coulom distance of the previous
- * move; beyond it every point counts alike (the gammas of d = 9..16+ are
- * averaged into the common factor, which sampling divides out). */
-#define BT_NEAR_D 8
-#define BT_NEAR_MAX 64
-
-struct bt_state {
-    const struct pat_gammas *g;
-    /* The whole weight of a point whose orthogonal strings all have three
-     * or more liberties (or that has none), by its 16-bit neighbourhood code,
-     * [0] Black to move, [1] White: the pat3 gamma, 0 for an own eye or a
-     * suicide, times the self-atari gamma for a lone stone left with one
-     * liberty. Such a point has no atari mark, capture, atari or extension,
-     * so the code decides everything: one load instead of the class look-up,
-     * colour swap and the eye, legality and self-atari tests (points next
-     * to a string with one or two liberties take the long way). */
-    float *g16;
-    /* Tactical gammas by feature value (index 0 = absent = 1). */
-    float g_cap[8], g_ext[8], g_atari[4], g_self[4];
-    /* Points around the previous move that get a dist1 factor f: offsets and
-     * the extra mass factor f - 1 (> 0). */
-    int n_near;
-    int8_t near_dx[BT_NEAR_MAX], near_dy[BT_NEAR_MAX];
-    float near_extra[BT_NEAR_MAX];
-    /* The same by row offset dy (-D..D): dx runs over -half..half, extra
-     * factor near_row[dy + D][dx + D], so a row is one contiguous scan. */
-    int near_half[2 * BT_NEAR_D + 1];
-    int near_maxdy;         /* the largest |dy| with a near point (4 for d <= 8) */
-    float near_row[2 * BT_NEAR_D + 1][2 * BT_NEAR_D + 1];
-    /* The board geometry the weights belong to (NULL: rebuild before use). */
-    const struct board_geom *geom;
-    uint8_t row_of[BOARD_MAX_POINTS];
-    /* Weights by colour (BLACK - 1, WHITE - 1) and point; per-row sums. */
-    float w[2][BOARD_MAX_POINTS];
-    double row[2][BOARD_MAX_SIZE];
-    double total[2];
-    int n_pos[2];           /* points with a positive weight (exact) */
-    /* Points to recompute after a move, deduplicated by stamp; strings
-     * already walked, by the same stamp on their id. */
-    uint32_t stamp[BOARD_MAX_POINTS], sstamp[BOARD_MAX_POINTS], cur;
-    uint16_t dirty[BOARD_MAX_POINTS];
-    int n_dirty;
-    /* Points whose weights depend on the last move (its neighbours, the
-     * liberty of strings in atari at it): recomputed after the next move. */
-    uint16_t lastdep[16];
-    int n_lastdep;
-    /* Per empty point: is an orthogonal neighbour a string in atari (its 3x3
-     * code has an atari mark)? Kept with the weights, exact for the same
-     * reason: it changes only where weights are recomputed. */
-    uint8_t atari_nbr[BOARD_MAX_POINTS];
-    /* State before the move being played (playout_bt_prepare). */
-    point pre_p;
-    enum color pre_c;
-    uint8_t pre_col[4];
-    uint16_t pre_libs[4];
-    uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
-    int n_capt;
-    long recomputed;
-};
+#include "engine/playout_bt_state.h"
 
 /* ---- the features ---- */
 
@@ -101,8 +43,9 @@ struct bt_nbrs {
  * ko" read as a plain atari. Liberties of the new string are only told
  * apart up to three (all those features look at), and counted only when a
  * feature needs them. */
-static float tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
-                      const struct bt_nbrs *nb)
+static inline __attribute__((always_inline)) float
+tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
+         const struct bt_nbrs *nb, uint16_t *tac)
 {
     point last = b->last_move;
     int n_libs = nb->n_empty;
@@ -167,11 +110,16 @@ static float tactical(const struct bt_state *st, const struct board *b, enum col
                 extend = v;
         }
     }
+    if (tac)
+        *tac = BT_TAC(capture, extend, atari, selfatari);
     return st->g_cap[capture] * st->g_ext[extend] * st->g_atari[atari] * st->g_self[selfatari];
 }
 
-/* Weights of Black and White at `p`. */
-static void point_weights(struct bt_state *st, const struct board *b, point p, float out[2])
+/* Weights of Black and White at `p`; with `track` (a constant: two copies
+ * are compiled) also their tactical values in st->tac, for the score
+ * function. */
+static inline __attribute__((always_inline)) void
+weigh(struct bt_state *st, const struct board *b, point p, float out[2], const bool track)
 {
     out[0] = out[1] = 0.0f;
     if (b->color[p] != EMPTY)
@@ -184,6 +132,8 @@ static void point_weights(struct bt_state *st, const struct board *b, point p, f
         st->atari_nbr[p] = 0;
         out[0] = st->g16[code];
         out[1] = st->g16[65536 + code];
+        if (track)
+            st->tac[0][p] = st->tac[1][p] = 0;
         return;
     }
     const int *o = b->geom->offs;
@@ -202,6 +152,12 @@ static void point_weights(struct bt_state *st, const struct board *b, point p, f
     if (min_libs >= 3) {
         out[0] = st->g16[code];
         out[1] = st->g16[65536 + code];
+        if (track) {
+            /* As calm_weight: a lone stone with one empty neighbour. */
+            bool one_empty = (empties & (empties - 1)) == 0;
+            for (int c = BLACK; c <= WHITE; c++)
+                st->tac[c - 1][p] = BT_TAC(0, 0, 0, one_empty && !board_code_friends(code, (enum color)c));
+        }
         return;
     }
     struct bt_nbrs nb;
@@ -247,8 +203,26 @@ static void point_weights(struct bt_state *st, const struct board *b, point p, f
             continue;
         uint32_t raw = code | marks;
         float w = pat_gammas_pat3(st->g, c == WHITE ? pat3_swap_colors(raw) : raw);
-        out[c - 1] = w * tactical(st, b, (enum color)c, p, &nb);
+        out[c - 1] = w * tactical(st, b, (enum color)c, p, &nb, track ? &st->tac[c - 1][p] : NULL);
     }
+}
+
+static void point_weights_plain(struct bt_state *st, const struct board *b, point p, float out[2])
+{
+    weigh(st, b, p, out, false);
+}
+
+static void point_weights_tracked(struct bt_state *st, const struct board *b, point p,
+                                  float out[2])
+{
+    weigh(st, b, p, out, true);
+}
+
+/* The copy of `weigh` the policy needs: tracked while a score is kept. */
+typedef void weigh_fn(struct bt_state *st, const struct board *b, point p, float out[2]);
+static inline weigh_fn *weigher(const struct bt_state *st)
+{
+    return st->grad ? point_weights_tracked : point_weights_plain;
 }
 
 /* ---- weights and sums ---- */
@@ -326,7 +300,7 @@ static void rebuild(struct bt_state *st, const struct board *b)
         for (int x = 0; x < g->size; x++) {
             point p = (y + 1) * g->stride + x + 1;
             float w[2];
-            point_weights(st, b, p, w);
+            weigher(st)(st, b, p, w);
             st->w[0][p] = w[0];
             st->w[1][p] = w[1];
         }
@@ -476,10 +450,11 @@ static void bt_played(struct playout_policy *pp, const struct board *b, enum col
         }
     }
     st->pre_p = 0;
+    weigh_fn *pw = weigher(st);
     for (int k = 0; k < st->n_dirty; k++) {
         point q = st->dirty[k];
         float w[2];
-        point_weights(st, b, q, w);
+        pw(st, b, q, w);
         set_w(st, 0, q, w[0]);
         set_w(st, 1, q, w[1]);
     }
@@ -614,6 +589,8 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     if (ko_w > 0.0f)
         set_w(st, ci, ko, 0.0f);
     point p = draw(st, b, ci, r);
+    if (st->grad)
+        bt_grad_add(st, b, ci, p);
     if (ko_w > 0.0f)
         set_w(st, ci, ko, ko_w);
     playout_bt_prepare(pp, b, c, p);
@@ -671,6 +648,43 @@ void playout_bt_set_capture_floor(struct playout_policy *pp, double floor)
     st->geom = NULL;    /* every weight is rebuilt before the next draw */
 }
 
+void bt_build_g16(struct bt_state *st)
+{
+    for (uint32_t code = 0; code < 65536; code++)
+        for (int c = BLACK; c <= WHITE; c++)
+            st->g16[(c - 1) * 65536 + code] = calm_weight(st, code, (enum color)c);
+}
+
+void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1])
+{
+    st->n_near = 0;
+    st->near_maxdy = 0;
+    memset(st->near_row, 0, sizeof st->near_row);
+    memset(st->near_param, -1, sizeof st->near_param);
+    for (int i = 0; i <= 2 * BT_NEAR_D; i++)
+        st->near_half[i] = -1;
+    for (int d = 0; d <= BT_NEAR_D; d++)
+        st->near_factor[d] = d >= 2 && factor[d] > 1.0 ? factor[d] : 1.0;
+    for (int dy = -BT_NEAR_D; dy <= BT_NEAR_D; dy++)
+        for (int dx = -BT_NEAR_D; dx <= BT_NEAR_D; dx++) {
+            int d = bt_coulom_d(dx, dy);
+            if (d < 2 || d > BT_NEAR_D || st->n_near == BT_NEAR_MAX)
+                continue;
+            double extra = factor[d] - 1.0;
+            if (extra <= 0)
+                continue;   /* sampling adds mass only; a near point below the far level stays at 1 */
+            st->near_row[dy + BT_NEAR_D][dx + BT_NEAR_D] = (float)extra;
+            st->near_param[dy + BT_NEAR_D][dx + BT_NEAR_D] = (int8_t)(d - 2);
+            if (abs(dx) > st->near_half[dy + BT_NEAR_D])
+                st->near_half[dy + BT_NEAR_D] = abs(dx);
+            if (abs(dy) > st->near_maxdy)
+                st->near_maxdy = abs(dy);
+            st->near_dx[st->n_near] = (int8_t)dx;
+            st->near_dy[st->n_near] = (int8_t)dy;
+            st->near_extra[st->n_near++] = (float)extra;
+        }
+}
+
 bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
 {
     pat_init();
@@ -692,11 +706,7 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
         free(st);
         return false;
     }
-    for (uint32_t code = 0; code < 65536; code++)
-        for (int c = BLACK; c <= WHITE; c++)
-            st->g16[(c - 1) * 65536 + code] = calm_weight(st, code, (enum color)c);
-    for (int i = 0; i <= 2 * BT_NEAR_D; i++)
-        st->near_half[i] = -1;
+    bt_build_g16(st);
     /* dist1: factors relative to the geometric mean of the far values. */
     double lsum = 0;
     int nfar = 0;
@@ -706,26 +716,12 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
         nfar++;
     }
     double base = exp(lsum / nfar);
-    for (int dy = -BT_NEAR_D; dy <= BT_NEAR_D; dy++)
-        for (int dx = -BT_NEAR_D; dx <= BT_NEAR_D; dx++) {
-            int ax = abs(dx), ay = abs(dy);
-            int d = ax + ay + (ax > ay ? ax : ay);
-            if (d < 2 || d > BT_NEAR_D || st->n_near == BT_NEAR_MAX)
-                continue;
-            unsigned v = dist_value(d);
-            double gd = v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0;
-            double extra = gd / base - 1.0;
-            if (extra <= 0)
-                continue;   /* sampling adds mass only; a near point below the far level stays at 1 */
-            st->near_row[dy + BT_NEAR_D][dx + BT_NEAR_D] = (float)extra;
-            if (abs(dx) > st->near_half[dy + BT_NEAR_D])
-                st->near_half[dy + BT_NEAR_D] = abs(dx);
-            if (abs(dy) > st->near_maxdy)
-                st->near_maxdy = abs(dy);
-            st->near_dx[st->n_near] = (int8_t)dx;
-            st->near_dy[st->n_near] = (int8_t)dy;
-            st->near_extra[st->n_near++] = (float)extra;
-        }
+    double factor[BT_NEAR_D + 1] = { 0 };
+    for (int d = 2; d <= BT_NEAR_D; d++) {
+        unsigned v = dist_value(d);
+        factor[d] = (v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0) / base;
+    }
+    bt_build_near(st, factor);
     *out = (struct playout_policy){ .name = "bt", .data = st, .begin = bt_begin,
                                     .choose = bt_choose, .played = bt_played,
                                     .release = bt_release };

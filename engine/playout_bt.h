@@ -65,6 +65,35 @@ void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum c
  * string in atari left alone escapes and wins races it should lose. */
 void playout_bt_set_capture_floor(struct playout_policy *pp, double floor);
 
+/* ---- simulation balancing (Silver & Tesauro 2009; Huang, Coulom & Lin 2010) ----
+ *
+ * The parameters are the logs of the tactical gammas and of the near-move
+ * factors: capture kinds 1-4, extend 1-5, atari 1-3, self-atari 1-2, and the
+ * dist1 factor of Coulom distances 2..8 (relative to the far points; below 1
+ * it is not applied, as sampling only adds mass). The 3x3 patterns keep the
+ * table's gammas. */
+#define PLAYOUT_BT_PARAMS 21
+
+/* "capture 1", "dist1 d=2", ... for parameter k. */
+const char *playout_bt_param_name(int k);
+
+/* The policy's parameters now (capture floor included). */
+void playout_bt_get_params(const struct playout_policy *pp, double theta[PLAYOUT_BT_PARAMS]);
+
+/* Sets them (every weight is rebuilt before the next draw). */
+void playout_bt_set_params(struct playout_policy *pp, const double theta[PLAYOUT_BT_PARAMS]);
+
+/* With `acc` set, every draw adds to acc[k] the score function of the move it
+ * drew, d log pi(move) / d theta_k = phi_k(move) - E_pi[phi_k], a playout's
+ * sum of which, weighted by its outcome, estimates the gradient of the
+ * expected outcome. NULL turns it off. Costs a pass over the board a draw. */
+void playout_bt_set_grad(struct playout_policy *pp, double *acc);
+
+/* The probability with which the policy draws `p` for `c` on `b` now (the
+ * weights must be up to date with `b`: after begin or played). */
+double playout_bt_prob(const struct playout_policy *pp, const struct board *b, enum color c,
+                       point p);
+
 /* ---- for tests and tools ---- */
 
 /* The incremental weight of `c` at `p` (0 for occupied, illegal, own eye). */

@@ -1,0 +1,108 @@
+/* playout_bt_state — the BT playout policy's state, shared by its two
+ * files: playout_bt.c (weights, draws) and playout_bt_grad.c (the score
+ * function and parameters, for simulation balancing). Not for other users. */
+#ifndef HANE_PLAYOUT_BT_STATE_H
+#define HANE_PLAYOUT_BT_STATE_H
+
+#include <stdint.h>
+
+#include "engine/board.h"
+
+struct pat_gammas;
+
+/* dist1 is applied to the points within this Coulom distance of the previous
+ * move; beyond it every point counts alike (the gammas of d = 9..16+ are
+ * averaged into the common factor, which sampling divides out). */
+#define BT_NEAR_D 8
+#define BT_NEAR_MAX 64
+
+struct bt_state {
+    const struct pat_gammas *g;
+    /* The whole weight of a point whose orthogonal strings all have three
+     * or more liberties (or that has none), by its 16-bit neighbourhood code,
+     * [0] Black to move, [1] White: the pat3 gamma, 0 for an own eye or a
+     * suicide, times the self-atari gamma for a lone stone left with one
+     * liberty. Such a point has no atari mark, capture, atari or extension,
+     * so the code decides everything: one load instead of the class look-up,
+     * colour swap and the eye, legality and self-atari tests (points next
+     * to a string with one or two liberties take the long way). */
+    float *g16;
+    /* Tactical gammas by feature value (index 0 = absent = 1). */
+    float g_cap[8], g_ext[8], g_atari[4], g_self[4];
+    /* Points around the previous move that get a dist1 factor f: offsets and
+     * the extra mass factor f - 1 (> 0). */
+    int n_near;
+    int8_t near_dx[BT_NEAR_MAX], near_dy[BT_NEAR_MAX];
+    float near_extra[BT_NEAR_MAX];
+    /* The same by row offset dy (-D..D): dx runs over -half..half, extra
+     * factor near_row[dy + D][dx + D], so a row is one contiguous scan. */
+    int near_half[2 * BT_NEAR_D + 1];
+    int near_maxdy;         /* the largest |dy| with a near point (4 for d <= 8) */
+    float near_row[2 * BT_NEAR_D + 1][2 * BT_NEAR_D + 1];
+    /* The board geometry the weights belong to (NULL: rebuild before use). */
+    const struct board_geom *geom;
+    uint8_t row_of[BOARD_MAX_POINTS];
+    /* Weights by colour (BLACK - 1, WHITE - 1) and point; per-row sums. */
+    float w[2][BOARD_MAX_POINTS];
+    double row[2][BOARD_MAX_SIZE];
+    double total[2];
+    int n_pos[2];           /* points with a positive weight (exact) */
+    /* Points to recompute after a move, deduplicated by stamp; strings
+     * already walked, by the same stamp on their id. */
+    uint32_t stamp[BOARD_MAX_POINTS], sstamp[BOARD_MAX_POINTS], cur;
+    uint16_t dirty[BOARD_MAX_POINTS];
+    int n_dirty;
+    /* Points whose weights depend on the last move (its neighbours, the
+     * liberty of strings in atari at it): recomputed after the next move. */
+    uint16_t lastdep[16];
+    int n_lastdep;
+    /* Per empty point: is an orthogonal neighbour a string in atari (its 3x3
+     * code has an atari mark)? Kept with the weights, exact for the same
+     * reason: it changes only where weights are recomputed. */
+    uint8_t atari_nbr[BOARD_MAX_POINTS];
+    /* State before the move being played (playout_bt_prepare). */
+    point pre_p;
+    enum color pre_c;
+    uint8_t pre_col[4];
+    uint16_t pre_libs[4];
+    uint16_t capt[BOARD_MAX_POINTS];    /* stones the move captures */
+    int n_capt;
+    long recomputed;
+    /* Simulation balancing (playout_bt_set_grad): when `grad` is set, each
+     * draw adds its score function to it, and `tac` holds the tactical
+     * feature values of every weighed point (BT_TAC_* fields) by colour. */
+    double *grad;
+    uint16_t tac[2][BOARD_MAX_POINTS];
+    /* The index of the dist1 parameter of each near offset (-1: none),
+     * laid out as near_row. */
+    int8_t near_param[2 * BT_NEAR_D + 1][2 * BT_NEAR_D + 1];
+    double near_factor[BT_NEAR_D + 1];  /* by Coulom distance, 1 when not applied */
+};
+
+/* Packed tactical feature values of a point (struct bt_state.tac). */
+#define BT_TAC(cap, ext, atari, self) \
+    ((uint16_t)((cap) | (ext) << 3 | (atari) << 6 | (self) << 8))
+#define BT_TAC_CAPTURE(t) ((t) & 7u)
+#define BT_TAC_EXTEND(t) ((t) >> 3 & 7u)
+#define BT_TAC_ATARI(t) ((t) >> 6 & 3u)
+#define BT_TAC_SELF(t) ((t) >> 8 & 3u)
+
+/* Coulom's distance class of an offset: |dx| + |dy| + max(|dx|, |dy|). */
+static inline int bt_coulom_d(int dx, int dy)
+{
+    int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    return ax + ay + (ax > ay ? ax : ay);
+}
+
+/* Fills the g16 table from the pat3 and self-atari gammas. */
+void bt_build_g16(struct bt_state *st);
+
+/* Sets the near-move factors: factor[d] for Coulom distance d = 2..BT_NEAR_D
+ * (only factors above 1 take part: sampling adds mass, never removes it). */
+void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1]);
+
+/* Adds the score function of the draw of `chosen` by colour index `ci` to
+ * st->grad (playout_bt_grad.c); the weights are those of the draw. */
+void bt_grad_add(const struct bt_state *st, const struct board *b, int ci, point chosen);
+
+#endif
