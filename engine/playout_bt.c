@@ -608,10 +608,6 @@ static void bt_release(struct playout_policy *pp)
 
 /* ---- set-up ---- */
 
-static unsigned dist_value(int d)
-{
-    return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
-}
 
 /* The g16 entry of `code` for `c` (see struct bt_state). With every
  * neighbouring string at three liberties or more, a move with no empty
@@ -646,6 +642,18 @@ void playout_bt_set_capture_floor(struct playout_policy *pp, double floor)
     for (int v = 0; v < 8; v++)
         st->g_cap[v] = capture_gamma(st->g, v, floor);
     st->geom = NULL;    /* every weight is rebuilt before the next draw */
+}
+
+double bt_far_base(const struct pat_gammas *g)
+{
+    double lsum = 0;
+    int nfar = 0;
+    for (int d = BT_NEAR_D + 1; d <= 16; d++) {
+        unsigned v = bt_dist_value(d);
+        lsum += log(v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0);
+        nfar++;
+    }
+    return exp(lsum / nfar);
 }
 
 void bt_build_g16(struct bt_state *st)
@@ -708,17 +716,10 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
     }
     bt_build_g16(st);
     /* dist1: factors relative to the geometric mean of the far values. */
-    double lsum = 0;
-    int nfar = 0;
-    for (int d = BT_NEAR_D + 1; d <= 16; d++) {
-        unsigned v = dist_value(d);
-        lsum += log(v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0);
-        nfar++;
-    }
-    double base = exp(lsum / nfar);
+    double base = bt_far_base(g);
     double factor[BT_NEAR_D + 1] = { 0 };
     for (int d = 2; d <= BT_NEAR_D; d++) {
-        unsigned v = dist_value(d);
+        unsigned v = bt_dist_value(d);
         factor[d] = (v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0) / base;
     }
     bt_build_near(st, factor);

@@ -89,6 +89,12 @@ void playout_bt_set_params(struct playout_policy *pp, const double theta[PLAYOUT
  * expected outcome. NULL turns it off. Costs a pass over the board a draw. */
 void playout_bt_set_grad(struct playout_policy *pp, double *acc);
 
+/* Writes parameters into a playout table (the tactical gammas, and the
+ * dist1 gammas of distances 2..8 relative to the table's far points), so
+ * that a policy made from it with no capture floor has them. False if the
+ * table lacks one of these features' values. */
+bool playout_bt_params_to_table(const double theta[PLAYOUT_BT_PARAMS], struct pat_gammas *t);
+
 /* The probability with which the policy draws `p` for `c` on `b` now (the
  * weights must be up to date with `b`: after begin or played). */
 double playout_bt_prob(const struct playout_policy *pp, const struct board *b, enum color c,

@@ -8,6 +8,7 @@
 
 #include "engine/playout_bt.h"
 #include "engine/playout_bt_state.h"
+#include "patterns/gammas.h"
 
 /* First parameter index of each group. */
 enum { P_CAPTURE = 0, P_EXTEND = 4, P_ATARI = 9, P_SELF = 12, P_DIST = 14 };
@@ -160,4 +161,27 @@ double playout_bt_prob(const struct playout_policy *pp, const struct board *b, e
     near_of(st, board_x(b, p), board_y(b, p), b->last_move > 0 ? board_x(b, b->last_move) : -1,
             b->last_move > 0 ? board_y(b, b->last_move) : -1, &f);
     return (double)st->w[ci][p] * f / z;
+}
+
+bool playout_bt_params_to_table(const double theta[PLAYOUT_BT_PARAMS], struct pat_gammas *t)
+{
+    static const struct { int feature, first, n; } groups[] = {
+        { PAT_F_CAPTURE, P_CAPTURE, 4 }, { PAT_F_EXTEND, P_EXTEND, 5 },
+        { PAT_F_ATARI, P_ATARI, 3 }, { PAT_F_SELFATARI, P_SELF, 2 },
+    };
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        if (t->n_values[groups[i].feature] <= groups[i].n)
+            return false;
+    if (t->n_values[PAT_F_DIST1] <= (int)bt_dist_value(BT_NEAR_D))
+        return false;
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        for (int v = 1; v <= groups[i].n; v++)
+            t->gamma[groups[i].feature][v] = (float)exp(theta[groups[i].first + v - 1]);
+    /* A factor of 1 is "not applied": the table's gamma stays, whatever it
+     * is below the far level. */
+    double base = bt_far_base(t);
+    for (int d = 2; d <= BT_NEAR_D; d++)
+        if (theta[P_DIST + d - 2] > 0)
+            t->gamma[PAT_F_DIST1][bt_dist_value(d)] = (float)(base * exp(theta[P_DIST + d - 2]));
+    return true;
 }

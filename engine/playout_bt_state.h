@@ -94,6 +94,16 @@ static inline int bt_coulom_d(int dx, int dy)
     return ax + ay + (ax > ay ? ax : ay);
 }
 
+/* The dist1 feature value of Coulom distance d (features.h). */
+static inline unsigned bt_dist_value(int d)
+{
+    return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
+}
+
+/* The common factor of the far points: the geometric mean of the dist1
+ * gammas of d = BT_NEAR_D + 1 .. 16 in table `g`. */
+double bt_far_base(const struct pat_gammas *g);
+
 /* Fills the g16 table from the pat3 and self-atari gammas. */
 void bt_build_g16(struct bt_state *st);
 

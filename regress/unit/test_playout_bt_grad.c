@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "patterns/features.h"
+#include "patterns/gammas.h"
 
 #define EXPECT(cond, ...) do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
 
@@ -164,6 +165,31 @@ START_TEST(test_params_round_trip)
 }
 END_TEST
 
+/* Parameters written into a table come back from a policy made from it. */
+START_TEST(test_params_through_a_table)
+{
+    char err[256];
+    struct pat_gammas *t = pat_gammas_parse(pat_playout_json, pat_playout_json_len, "playout",
+                                            err, sizeof err);
+    ck_assert_msg(t != NULL, "%s", err);
+    struct playout_policy a;
+    ck_assert(playout_bt_new(&a, t));
+    double theta[PLAYOUT_BT_PARAMS], back[PLAYOUT_BT_PARAMS];
+    playout_bt_get_params(&a, theta);
+    a.release(&a);
+    for (int k = 0; k < PLAYOUT_BT_PARAMS; k++)
+        theta[k] += 0.05 * (k + 1);
+    ck_assert(playout_bt_params_to_table(theta, t));
+    ck_assert(playout_bt_new(&a, t));
+    playout_bt_get_params(&a, back);
+    for (int k = 0; k < PLAYOUT_BT_PARAMS; k++)
+        EXPECT(fabs(theta[k] - back[k]) < 1e-5, "%s: wrote %g, read %g", playout_bt_param_name(k),
+               theta[k], back[k]);
+    a.release(&a);
+    pat_gammas_free(t);
+}
+END_TEST
+
 /* playout_bt_prob is the draw's distribution: it sums to 1 and the draws
  * of a 13x13 position (a last move, so near factors apply) follow it. */
 START_TEST(test_prob_is_the_draw)
@@ -236,6 +262,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_score_is_the_log_prob_gradient);
     tcase_add_test(tc, test_params_round_trip);
     tcase_add_test(tc, test_prob_is_the_draw);
+    tcase_add_test(tc, test_params_through_a_table);
     tcase_add_test(tc, test_grad_leaves_draws_alone);
     suite_add_tcase(s, tc);
     return s;

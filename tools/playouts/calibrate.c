@@ -7,8 +7,8 @@
  * policy before any match: light playouts score much worse than BT ones.
  *
  *   hane-calibrate [--moves M,M,...] [--playouts N] [--seed S]
- *                  [--policy bt|light] [--capture G] [--out FILE]
- *                  [--list FILE] [RECORD.sgf...]
+ *                  [--policy bt|light] [--capture G] [--table FILE.json]
+ *                  [--out FILE] [--list FILE] [RECORD.sgf...]
  *   hane-calibrate --compare A.tsv B.tsv
  *
  * The positions are those after M moves (default 100, 150 and 200) of each
@@ -20,6 +20,7 @@
  * outcomes' noise is common to both, so a small difference is seen with a
  * few hundred positions. Each position's playouts start from a seed made of
  * S and the position's number, so two settings meet the same random numbers.
+ * --table uses another playout table (e.g. one of hane-balance) for bt.
  * Exit status 2 on a usage or input error (an unreadable or broken record is
  * an error: the message names its file, line and column).
  */
@@ -35,6 +36,7 @@
 #include "engine/rng.h"
 #include "engine/sgf.h"
 #include "engine/sgf_game.h"
+#include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
 #include "tools/playouts/policy.h"
 
@@ -48,8 +50,8 @@ static void usage(const char *msg, const char *arg)
         fprintf(stderr, "hane-calibrate: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
                 arg ? "'" : "");
     fprintf(stderr, "usage: hane-calibrate [--moves M,M,...] [--playouts N] [--seed S] "
-                    "[--policy bt|light] [--capture G] [--out FILE] [--list FILE] "
-                    "[RECORD.sgf...]\n"
+                    "[--policy bt|light] [--capture G] [--table FILE.json] [--out FILE] "
+                    "[--list FILE] [RECORD.sgf...]\n"
                     "       hane-calibrate --compare A.tsv B.tsv\n");
     exit(2);
 }
@@ -59,7 +61,7 @@ struct opts {
     int n_moves;
     long playouts, seed;
     double capture;
-    const char *policy, *out, *list;
+    const char *policy, *out, *list, *table;
     const char *compare[2];
     char **files;
     int n_files;
@@ -125,6 +127,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
             o->out = v;
         } else if (strcmp(a, "--list") == 0) {
             o->list = v;
+        } else if (strcmp(a, "--table") == 0) {
+            o->table = v;
         } else {
             usage("unknown option", a);
         }
@@ -393,8 +397,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "hane-calibrate: cannot write %s\n", o.out);
         return 2;
     }
+    struct pat_gammas *table = NULL;
+    if (o.table) {
+        char err[512];
+        if (!(table = pat_gammas_load(o.table, err, sizeof err))) {
+            fprintf(stderr, "hane-calibrate: %s\n", err);
+            return 2;
+        }
+    }
     struct playout_policy pp;
-    if (!tool_policy_make(o.policy, o.capture, &pp)) {
+    if (!tool_policy_make(o.policy, table, o.capture, &pp)) {
         fprintf(stderr, "hane-calibrate: out of memory\n");
         return 2;
     }
@@ -406,6 +418,7 @@ int main(int argc, char **argv)
             status = 2;
     if (pp.release)
         pp.release(&pp);
+    pat_gammas_free(table);
     for (int i = 0; i < n_rec; i++)
         free(rec[i]);
     free(rec);
@@ -432,6 +445,8 @@ int main(int argc, char **argv)
     printf("playouts: %ld a position (%s", o.playouts, o.policy);
     if (o.capture > 0 && strcmp(o.policy, "bt") == 0)
         printf(", captures at least %g", o.capture);
+    if (o.table && strcmp(o.policy, "bt") == 0)
+        printf(", table %s", o.table);
     printf("), seed %ld\n", o.seed);
     printf("positions: %d, brier %.4f, favoured side won %.3f\n", n, sum / n, (double)right / n);
     for (int k = 0; k < o.n_moves; k++)

@@ -120,7 +120,7 @@ int main(int argc, char **argv)
         }
     }
     struct playout_policy pp;
-    if (!tool_policy_make(o.policy, o.capture, &pp)) {
+    if (!tool_policy_make(o.policy, NULL, o.capture, &pp)) {
         fprintf(stderr, "hane-playouts: out of memory\n");
         game_free(&g);
         return 2;

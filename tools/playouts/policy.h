@@ -10,8 +10,13 @@
 /* Is `name` a policy tool_policy_make knows? */
 bool tool_policy_known(const char *name);
 
-/* Makes policy `name` (bt: every capture's gamma at least `capture`, 0 = the
- * table's own). False if memory runs out; release with out->release. */
-bool tool_policy_make(const char *name, double capture, struct playout_policy *out);
+struct pat_gammas;
+
+/* Makes policy `name` (bt: with playout table `table`, NULL for the built-in
+ * one, which must outlive the policy; every capture's gamma at least
+ * `capture`, 0 = the table's own). False if memory runs out; release with
+ * out->release. */
+bool tool_policy_make(const char *name, const struct pat_gammas *table, double capture,
+                      struct playout_policy *out);
 
 #endif
