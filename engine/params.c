@@ -79,6 +79,8 @@ static const struct param_def defs[] = {
      "K of the knowledge bias (inf = never fades)"},
     {"patterns", PT_STR, F(patterns), "", 0, 0,
      "gamma table file (JSON); empty = the compiled-in default"},
+    {"playout_patterns", PT_STR, F(playout_patterns), "", 0, 0,
+     "gamma table file of the bt playouts (e.g. from hane-balance); \"\" = the compiled-in playout table"},
     {"verbose", PT_INT, F(verbose), "0", 0, 3,
      "0 quiet; 1 a line per move on stderr; 2 and 3 more"},
 };

@@ -40,6 +40,7 @@ struct params {
     double pw_rave;         /* AMAF margin that lets a move past the window in; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
     char patterns[512];     /* gamma table file; "" = compiled-in default */
+    char playout_patterns[512]; /* bt playouts' table file; "" = compiled-in playout table */
 };
 
 void params_default(struct params *p);

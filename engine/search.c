@@ -35,6 +35,7 @@ static uint64_t clock_seed(void)
     return (uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
 }
 
+/* The playout policy of `p`; `g` is the BT playouts' table. */
 static bool make_policy(const struct params *p, const struct pat_gammas *g,
                         struct playout_policy *out, char *err, int err_len)
 {
@@ -43,10 +44,9 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
         return true;
     }
     if (strcmp(p->playout, "bt") == 0) {
-        /* The playouts' own table (fast features only); `g`, the tree's
-         * table, would lean on features the playouts leave out. */
-        (void)g;
-        if (playout_bt_new(out, playout_bt_default_gammas())) {
+        /* The playouts' own table (fast features only), not the tree's:
+         * that one would lean on features the playouts leave out. */
+        if (playout_bt_new(out, g)) {
             playout_bt_set_capture_floor(out, p->playout_capture);
             return true;
         }
@@ -103,13 +103,46 @@ static bool load_gammas(struct search *s, const struct params *p, char *err, int
     return true;
 }
 
+/* The playout table of `p`: the current one when the name is unchanged,
+ * the compiled-in one for "", else a file, loaded into *loaded (which the
+ * caller owns until it commits it). */
+static bool playout_table(const struct search *s, const struct params *p,
+                          const struct pat_gammas **table, struct pat_gammas **loaded,
+                          char *err, int err_len)
+{
+    *loaded = NULL;
+    if (s->playout_gammas && strcmp(p->playout_patterns, s->p.playout_patterns) == 0) {
+        *table = s->playout_gammas;
+        return true;
+    }
+    if (!p->playout_patterns[0]) {
+        *table = playout_bt_default_gammas();
+        return true;
+    }
+    char why[512];
+    if (!(*loaded = pat_gammas_load(p->playout_patterns, why, sizeof why))) {
+        snprintf(err, err_len, "playout_patterns: %s", why);
+        return false;
+    }
+    *table = *loaded;
+    return true;
+}
+
 static bool build(struct search *s, const struct params *p, char *err, int err_len)
 {
     if (!load_gammas(s, p, err, err_len))
         return false;
-    struct playout_policy probe;
-    if (!make_policy(p, s->gammas, &probe, err, err_len))
+    /* The old threads' policies point at the old playout table: it is
+     * replaced only once the new threads stand. */
+    const struct pat_gammas *pg;
+    struct pat_gammas *pg_loaded;
+    if (!playout_table(s, p, &pg, &pg_loaded, err, err_len))
         return false;
+    struct playout_policy probe;
+    if (!make_policy(p, pg, &probe, err, err_len)) {
+        pat_gammas_free(pg_loaded);
+        return false;
+    }
     if (probe.release)
         probe.release(&probe);
     int n = p->threads;
@@ -120,6 +153,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
     bool new_tree = !s->tree.pool[0].nodes || p->memory_mb != s->p.memory_mb;
     struct tree tr;
     if (new_tree && !tree_init(&tr, (size_t)p->memory_mb << 20)) {
+        pat_gammas_free(pg_loaded);
         snprintf(err, err_len, "memory: cannot allocate a %d MB tree", p->memory_mb);
         return false;
     }
@@ -130,6 +164,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
     if (!th) {
         if (new_tree)
             tree_free(&tr);
+        pat_gammas_free(pg_loaded);
         snprintf(err, err_len, "out of memory for %d threads", n);
         return false;
     }
@@ -139,7 +174,7 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
         th[i].id = i;
         th[i].seq_cap = cap;
         th[i].seq = calloc((size_t)cap, sizeof *th[i].seq);
-        make_policy(p, s->gammas, &th[i].policy, err, err_len);
+        make_policy(p, pg, &th[i].policy, err, err_len);
         th[i].light = playout_light_seki_safe();
         if (!th[i].seq) {
             for (int k = 0; k <= i; k++)
@@ -147,11 +182,17 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
             free(th);
             if (new_tree)
                 tree_free(&tr);
+            pat_gammas_free(pg_loaded);
             snprintf(err, err_len, "out of memory for %d threads", n);
             return false;
         }
     }
     free_threads(s);
+    if (pg != s->playout_gammas) {
+        pat_gammas_free(s->playout_gammas_owned);
+        s->playout_gammas_owned = pg_loaded;
+        s->playout_gammas = pg;
+    }
     if (new_tree) {
         if (s->tree.pool[0].nodes)
             tree_free(&s->tree);
@@ -199,6 +240,7 @@ void search_free(struct search *s)
     tree_free(&s->tree);
     search_prior_table_free(&s->prior);
     pat_gammas_free(s->gammas_owned);
+    pat_gammas_free(s->playout_gammas_owned);
     game_free(&s->root_game);
     free(s->job.hist);
     free(s);

@@ -175,6 +175,11 @@ struct search {
      * gammas_owned when loaded from a file. Read-only during a search. */
     const struct pat_gammas *gammas;
     struct pat_gammas *gammas_owned;
+    /* The BT playouts' table (params `playout_patterns`): the compiled-in
+     * playout table, or playout_gammas_owned when loaded from a file. The
+     * threads' policies point at it. */
+    const struct pat_gammas *playout_gammas;
+    struct pat_gammas *playout_gammas_owned;
     /* The same table made ready for the priors at expansion (search_prior.h),
      * rebuilt whenever `gammas` changes. */
     struct search_prior_table prior;

@@ -88,6 +88,23 @@
 239 gogui-sigint
 #? [[1-9][0-9]*]
 
+# The playouts' table from a file (hane-balance writes them): a missing file
+# is an error naming it, and the engine keeps its table and plays on.
+2391 hane-param playouts 50
+#? []
+2392 hane-param playout_patterns /nonexistent/table.json
+#? [?.*playout_patterns: /nonexistent/table.json: cannot open.*]
+2393 hane-param playout_patterns
+#? []
+2394 genmove b
+#? [[A-HJ-T][0-9]+]
+2395 hane-param playout_patterns data/playout-gammas.json
+#? []
+2396 hane-param playout_patterns
+#? [data/playout-gammas.json]
+2397 genmove w
+#? [[A-HJ-T][0-9]+]
+
 # Every command of list_commands is exercised somewhere in these files; quit last.
 240 quit
 #? []
