@@ -53,6 +53,7 @@
 #include "engine/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
+#include "tools/common/pathlist.h"
 
 #define MIN_LEFT 20
 
@@ -146,29 +147,11 @@ struct position {
 };
 
 struct corpus {
-    char **path;
-    int n_path, cap_path;
+    struct pathlist records;
     struct position *pos;
     int n_pos, cap_pos;
     int no_winner;
 };
-
-static bool push_path(struct corpus *c, const char *p)
-{
-    if (c->n_path == c->cap_path) {
-        int cap = c->cap_path ? 2 * c->cap_path : 64;
-        char **v = realloc(c->path, (size_t)cap * sizeof *v);
-        if (!v)
-            return false;
-        c->path = v;
-        c->cap_path = cap;
-    }
-    c->path[c->n_path] = strdup(p);
-    if (!c->path[c->n_path])
-        return false;
-    c->n_path++;
-    return true;
-}
 
 static bool push_pos(struct corpus *c, struct position p)
 {
@@ -188,34 +171,17 @@ static bool push_pos(struct corpus *c, struct position p)
  * on an unreadable or broken one. */
 static bool gather(const struct opts *o, struct corpus *c)
 {
-    if (o->list) {
-        FILE *f = fopen(o->list, "r");
-        if (!f) {
-            fprintf(stderr, "hane-balance: cannot read %s\n", o->list);
-            return false;
-        }
-        char buf[4096];
-        while (fgets(buf, sizeof buf, f)) {
-            buf[strcspn(buf, "\r\n")] = 0;
-            if (buf[0] && !push_path(c, buf)) {
-                fclose(f);
-                fprintf(stderr, "hane-balance: out of memory\n");
-                return false;
-            }
-        }
-        fclose(f);
+    char why[512];
+    if (!pathlist_gather(&c->records, o->list, o->files, o->n_files, why, sizeof why)) {
+        fprintf(stderr, "hane-balance: %s\n", why);
+        return false;
     }
-    for (int i = 0; i < o->n_files; i++)
-        if (!push_path(c, o->files[i])) {
-            fprintf(stderr, "hane-balance: out of memory\n");
-            return false;
-        }
-    for (int r = 0; r < c->n_path; r++) {
+    for (int r = 0; r < c->records.n; r++) {
         struct sgf_error err;
         memset(&err, 0, sizeof err);
         struct game g;
         struct sgf_game_info info;
-        if (!sgf_game_load_file(c->path[r], 0, &g, &info, &err)) {
+        if (!sgf_game_load_file(c->records.path[r], 0, &g, &info, &err)) {
             fprintf(stderr, "hane-balance: %s\n", err.text);
             return false;
         }
@@ -305,7 +271,7 @@ int main(int argc, char **argv)
     }
     if (c.n_pos == 0) {
         fprintf(stderr, "hane-balance: no position: of %d records, %d have no winner and the "
-                        "others end within %d moves of --from\n", c.n_path, c.no_winner, MIN_LEFT);
+                        "others end within %d moves of --from\n", c.records.n, c.no_winner, MIN_LEFT);
         status = 2;
         goto done;
     }
@@ -318,7 +284,7 @@ int main(int argc, char **argv)
     playout_bt_set_capture_floor(&pp, o.capture);
     double theta[PLAYOUT_BT_PARAMS];
     playout_bt_get_params(&pp, theta);
-    printf("records: %d, %d without a winner; positions: %d\n", c.n_path, c.no_winner, c.n_pos);
+    printf("records: %d, %d without a winner; positions: %d\n", c.records.n, c.no_winner, c.n_pos);
     struct rng r;
     rng_seed(&r, (uint64_t)o.seed);
     double mse = 0;
@@ -336,7 +302,7 @@ int main(int argc, char **argv)
             memset(&err, 0, sizeof err);
             struct game g;
             struct sgf_game_info info;
-            if (!sgf_game_load_file(c.path[p->record], p->move + 1, &g, &info, &err)) {
+            if (!sgf_game_load_file(c.records.path[p->record], p->move + 1, &g, &info, &err)) {
                 fprintf(stderr, "hane-balance: %s\n", err.text);
                 status = 2;
                 break;
@@ -360,9 +326,7 @@ int main(int argc, char **argv)
     if (status == 0)
         printf("wrote %s\n", o.out);
 done:
-    for (int i = 0; i < c.n_path; i++)
-        free(c.path[i]);
-    free(c.path);
+    pathlist_free(&c.records);
     free(c.pos);
     return status;
 }

@@ -1,6 +1,6 @@
 # tools/balance: hane-balance, simulation balancing of the BT playouts' tactical
 # and near-move gammas against the outcomes of game records.
-$(eval $(call program,hane-balance,$(call objs,tools/balance/main.c) $(HANE_LIBS)))
+$(eval $(call program,hane-balance,$(call objs,tools/balance/main.c tools/common/pathlist.c) $(HANE_LIBS)))
 
 # Its checks (records made from tools/playouts/fixture.sgf, bad input): part
 # of `make check`.

@@ -13,15 +13,7 @@ bin=$1
 cal=$2
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common/check.sh"
-record() { # FILE RESULT PAIRS
-    moves=""
-    for p in ab ac ad ae af ag ah bb bc bd be; do
-        [ "$3" -gt 0 ] || break
-        moves="$moves;B[$p];W[]"
-        set -- "$1" "$2" $(($3 - 1))
-    done
-    sed "s/PL\[B\]/PL[B]RE[$2]/; s/^)\$/$moves)/" "$here/../playouts/fixture.sgf" >"$1"
-}
+. "$here/../playouts/records.sh"
 record "$tmp/w.sgf" W+R 11
 record "$tmp/b.sgf" B+R 11
 record "$tmp/void.sgf" Void 11
@@ -46,14 +38,6 @@ check "the table loads in hane-calibrate" 0 $?
 check "rate 0: the start's figures" same "$(cmp -s "$tmp/builtin.tsv" "$tmp/rate0.tsv" && echo same)"
 check "hane-calibrate names the table" 1 "$(grep -c "table $tmp/t0.json" "$tmp/cal")"
 
-refused() { # name message-pattern args...
-    name=$1 pat=$2
-    shift 2
-    "$bin" "$@" >"$tmp/o" 2>"$tmp/err"
-    check "$name: exit 2" 2 $?
-    check "$name: says why" 1 "$(grep -c -- "$pat" "$tmp/err")"
-    check "$name: nothing on stdout" 0 "$(wc -c <"$tmp/o" | tr -d ' ')"
-}
 refused "no --out" "no --out" "$tmp/w.sgf"
 refused "no records" "no records" --out "$tmp/x.json"
 refused "--to before --from" "before --from" --out "$tmp/x.json" --from 50 --to 10 "$tmp/w.sgf"

@@ -38,6 +38,7 @@
 #include "engine/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
+#include "tools/common/pathlist.h"
 #include "tools/playouts/policy.h"
 
 #define MAX_MOVES_LIST 16
@@ -337,50 +338,6 @@ static bool calibrate_record(const struct opts *o, const char *path, struct play
     return true;
 }
 
-/* The records of --list (one path per line, blank lines skipped) and the
- * command line, in that order. */
-static char **gather(const struct opts *o, int *n)
-{
-    char **v = malloc((size_t)(o->n_files + 1) * sizeof *v);
-    int cap = o->n_files + 1;
-    *n = 0;
-    if (!v)
-        return NULL;
-    if (o->list) {
-        FILE *f = fopen(o->list, "r");
-        if (!f) {
-            fprintf(stderr, "hane-calibrate: cannot read %s\n", o->list);
-            free(v);
-            return NULL;
-        }
-        char buf[4096];
-        while (fgets(buf, sizeof buf, f)) {
-            buf[strcspn(buf, "\r\n")] = 0;
-            if (!buf[0])
-                continue;
-            if (*n + o->n_files >= MAX_RECORDS - 1) {
-                fprintf(stderr, "hane-calibrate: more than %d records\n", MAX_RECORDS);
-                break;
-            }
-            if (*n + o->n_files + 1 >= cap) {
-                cap *= 2;
-                char **w = realloc(v, (size_t)cap * sizeof *v);
-                if (!w)
-                    break;
-                v = w;
-            }
-            if (!(v[*n] = strdup(buf)))
-                break;
-            (*n)++;
-        }
-        fclose(f);
-    }
-    for (int i = 0; i < o->n_files; i++)
-        if ((v[*n] = strdup(o->files[i])))
-            (*n)++;
-    return v;
-}
-
 int main(int argc, char **argv)
 {
     struct opts o;
@@ -388,10 +345,14 @@ int main(int argc, char **argv)
     if (o.compare[0])
         return compare(o.compare[0], o.compare[1]);
     board_init();
-    int n_rec;
-    char **rec = gather(&o, &n_rec);
-    if (!rec)
+    struct pathlist rec = { 0 };
+    char why[512];
+    if (!pathlist_gather(&rec, o.list, o.files, o.n_files, why, sizeof why)) {
+        fprintf(stderr, "hane-calibrate: %s\n", why);
+        pathlist_free(&rec);
         return 2;
+    }
+    int n_rec = rec.n;
     FILE *out = NULL;
     if (o.out && !(out = fopen(o.out, "w"))) {
         fprintf(stderr, "hane-calibrate: cannot write %s\n", o.out);
@@ -414,14 +375,12 @@ int main(int argc, char **argv)
     int skipped = 0, status = 0;
     long position = 0;
     for (int i = 0; i < n_rec && status == 0; i++)
-        if (!calibrate_record(&o, rec[i], &pp, out, &position, &t, &skipped))
+        if (!calibrate_record(&o, rec.path[i], &pp, out, &position, &t, &skipped))
             status = 2;
     if (pp.release)
         pp.release(&pp);
     pat_gammas_free(table);
-    for (int i = 0; i < n_rec; i++)
-        free(rec[i]);
-    free(rec);
+    pathlist_free(&rec);
     if (out && fclose(out) != 0) {
         fprintf(stderr, "hane-calibrate: cannot write %s\n", o.out);
         status = 2;

@@ -3,7 +3,7 @@
 $(eval $(call program,hane-playouts,$(call objs,tools/playouts/main.c tools/playouts/policy.c) $(HANE_LIBS)))
 # hane-calibrate: how well the playouts foretell the winners of finished games
 # (Brier score over positions of records with a result).
-$(eval $(call program,hane-calibrate,$(call objs,tools/playouts/calibrate.c tools/playouts/policy.c) $(HANE_LIBS)))
+$(eval $(call program,hane-calibrate,$(call objs,tools/playouts/calibrate.c tools/playouts/policy.c tools/common/pathlist.c) $(HANE_LIBS)))
 
 # Their checks (a 9x9 fixture with a dead stone and a living group, records
 # made from it, and bad input): part of `make check`.

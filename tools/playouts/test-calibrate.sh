@@ -16,16 +16,7 @@ field() { # OUTPUT-FILE LINE-START WORD-NUMBER
 }
 below() { awk -v a="$1" -v b="$2" 'BEGIN { print (a < b) ? "yes" : "no" }'; }
 
-# The fixture's setup and result RE, then MOVES: "B[ab];W[]" pairs.
-record() { # FILE RESULT PAIRS
-    moves=""
-    for p in ab ac ad ae af ag ah bb bc bd be; do
-        [ "$3" -gt 0 ] || break
-        moves="$moves;B[$p];W[]"
-        set -- "$1" "$2" $(($3 - 1))
-    done
-    sed "s/PL\[B\]/PL[B]RE[$2]/; s/^)\$/$moves)/" "$here/fixture.sgf" >"$1"
-}
+. "$here/records.sh"
 record "$tmp/w.sgf" W+R 11
 record "$tmp/b.sgf" B+R 11
 record "$tmp/void.sgf" Void 11
@@ -76,17 +67,11 @@ check "--compare: the paired difference by hand" "A - B: -0.0550 [-0.5744, +0.46
     "$(sed -n 3p "$tmp/ab" | cut -d' ' -f1-6)"
 check "--compare: favoured side" "favoured side won: A 0.500, B 0.500" "$(sed -n 4p "$tmp/ab")"
 
-refused() { # name message-pattern args...
-    name=$1 pat=$2
-    shift 2
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    check "$name: exit 2" 2 $?
-    check "$name: says why" 1 "$(grep -c -- "$pat" "$tmp/err")"
-    check "$name: nothing on stdout" 0 "$(wc -c <"$tmp/out" | tr -d ' ')"
-}
 refused "no records" "no records given" --playouts 10
 refused "missing record" "$tmp/none.sgf" "$tmp/none.sgf"
 refused "missing list" "cannot read $tmp/none.lst" --list "$tmp/none.lst"
+awk 'BEGIN { s = ""; for (i = 0; i < 5000; i++) s = s "x"; print s }' >"$tmp/long.lst"
+refused "a list line too long" "long.lst:1: line too long" --list "$tmp/long.lst"
 refused "--moves 0" "bad value '0' for --moves" --moves 0 "$tmp/w.sgf"
 refused "--moves 1,,2" "bad value '1,,2' for --moves" --moves 1,,2 "$tmp/w.sgf"
 refused "--moves 1," "bad value '1,' for --moves" --moves 1, "$tmp/w.sgf"

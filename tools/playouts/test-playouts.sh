@@ -45,14 +45,6 @@ check "--move 3: two moves, Black to play" "2 moves, Black to play" \
     "$("$bin" --move 3 --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o '[0-9]* moves, [A-Za-z]* to play')"
 check "no KM: komi 7.5" "komi 7.5" "$("$bin" --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o 'komi 7.5')"
 
-refused() { # name message-pattern args...
-    name=$1 pat=$2
-    shift 2
-    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-    check "$name: exit 2" 2 $?
-    check "$name: says why" 1 "$(grep -c -- "$pat" "$tmp/err")"
-    check "$name: nothing on stdout" 0 "$(wc -c <"$tmp/out" | tr -d ' ')"
-}
 refused "no file" "no SGF file" --playouts 10
 refused "missing file" "$tmp/none.sgf" "$tmp/none.sgf"
 printf '(;FF[4]GM[1]SZ[9]\n;B[ee];W[ee])\n' >"$tmp/bad.sgf"
