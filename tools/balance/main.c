@@ -230,7 +230,7 @@ static double step(const struct opts *o, struct playout_policy *pp, double *thet
 }
 
 static bool write_table(const struct opts *o, const double *theta, int epochs, double last_mse,
-                        int n_pos)
+                        int n_records, int n_pos)
 {
     char err[256];
     struct pat_gammas *t = pat_gammas_parse(pat_playout_json, pat_playout_json_len,
@@ -241,7 +241,13 @@ static bool write_table(const struct opts *o, const double *theta, int epochs, d
         return false;
     }
     json_t *bal = json_object();
+    json_object_set_new(bal, "records", json_integer(n_records));
+    if (o->list)
+        json_object_set_new(bal, "list", json_string(o->list));
     json_object_set_new(bal, "positions", json_integer(n_pos));
+    json_object_set_new(bal, "moves", json_pack("{s:I, s:I, s:I}", "from", (json_int_t)o->from,
+                                                "to", (json_int_t)o->to, "every",
+                                                (json_int_t)o->every));
     json_object_set_new(bal, "epochs", json_integer(epochs));
     json_object_set_new(bal, "playouts", json_integer(o->playouts));
     json_object_set_new(bal, "grad_playouts", json_integer(o->grad_playouts));
@@ -318,7 +324,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < PLAYOUT_BT_PARAMS; k++)
             printf(" %s %.3g%s", playout_bt_param_name(k), exp(theta[k]),
                    k + 1 < PLAYOUT_BT_PARAMS ? "," : "\n");
-        if (!write_table(&o, theta, (int)e, mse, c.n_pos))
+        if (!write_table(&o, theta, (int)e, mse, c.records.n, c.n_pos))
             status = 2;
         fflush(stdout);
     }

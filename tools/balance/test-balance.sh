@@ -24,6 +24,7 @@ check "exit 0" 0 $?
 check "records and positions" "records: 3, 1 without a winner; positions: 6" "$(sed -n 1p "$tmp/out")"
 check "a line an epoch" 2 "$(grep -c '^epoch [12]: mean squared error [0-9.]*; capture 1 ' "$tmp/out")"
 check "the table is the last epoch's" 1 "$(grep -c '"epochs": 2' "$tmp/t1.json")"
+check "the table names its records and moves" 2 "$(grep -c '"records": 3\|"every": 1' "$tmp/t1.json")"
 check "every parameter reported" 21 "$(grep '^epoch 2' "$tmp/out" | tr ',' '\n' | wc -l | tr -d ' ')"
 check "says where the table went" "wrote $tmp/t1.json" "$(tail -n 1 "$tmp/out")"
 check "the table says how it was made" 1 "$(grep -c '"balanced"' "$tmp/t1.json")"
