@@ -97,6 +97,14 @@ static inline int near_of(const struct bt_state *st, int x, int y, int lx, int l
     return k;
 }
 
+/* near_of for point q and the board's last move. */
+static int near_at(const struct bt_state *st, const struct board *b, point q, double *f)
+{
+    int lx = b->last_move > 0 ? board_x(b, b->last_move) : -1;
+    int ly = b->last_move > 0 ? board_y(b, b->last_move) : -1;
+    return near_of(st, board_x(b, q), board_y(b, q), lx, ly, f);
+}
+
 /* Z = the draw's total mass; with `e`, also each parameter's share of it. */
 static double mass(const struct bt_state *st, const struct board *b, int ci, double *e)
 {
@@ -134,10 +142,7 @@ void bt_grad_add(const struct bt_state *st, const struct board *b, int ci, point
     for (int k = 0; k < PLAYOUT_BT_PARAMS; k++)
         st->grad[k] -= e[k] / z;
     double f;
-    int lx = b->last_move > 0 ? board_x(b, b->last_move) : -1;
-    int ly = b->last_move > 0 ? board_y(b, b->last_move) : -1;
-    int k = near_of(st, board_x(b, chosen), board_y(b, chosen), lx, ly, &f);
-    add_features(st->grad, st->tac[ci][chosen], k, 1.0);
+    add_features(st->grad, st->tac[ci][chosen], near_at(st, b, chosen, &f), 1.0);
 }
 
 double playout_bt_prob(const struct playout_policy *pp, const struct board *b, enum color c,
@@ -151,15 +156,12 @@ double playout_bt_prob(const struct playout_policy *pp, const struct board *b, e
     if (p == ko)
         return 0.0;
     double z = mass(st, b, ci, NULL);
-    if (ko) {
-        double fk;
-        near_of(st, board_x(b, ko), board_y(b, ko), b->last_move > 0 ? board_x(b, b->last_move) : -1,
-                b->last_move > 0 ? board_y(b, b->last_move) : -1, &fk);
-        z -= (double)st->w[ci][ko] * fk;
-    }
     double f;
-    near_of(st, board_x(b, p), board_y(b, p), b->last_move > 0 ? board_x(b, b->last_move) : -1,
-            b->last_move > 0 ? board_y(b, b->last_move) : -1, &f);
+    if (ko) {   /* out of the draw (bt_choose), so out of its mass */
+        near_at(st, b, ko, &f);
+        z -= (double)st->w[ci][ko] * f;
+    }
+    near_at(st, b, p, &f);
     return (double)st->w[ci][p] * f / z;
 }
 
