@@ -57,14 +57,19 @@
 
 #define MIN_LEFT 20
 
+static void print_usage(FILE *f)
+{
+    fprintf(f, "usage: hane-balance --out TABLE.json [--from M] [--to M] [--every K] "
+               "[--playouts M] [--grad-playouts N] [--rate A] [--epochs E] [--seed S] "
+               "[--capture G] [--list FILE] [RECORD.sgf...]\n");
+}
+
 static void usage(const char *msg, const char *arg)
 {
     if (msg)
         fprintf(stderr, "hane-balance: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
                 arg ? "'" : "");
-    fprintf(stderr, "usage: hane-balance --out TABLE.json [--from M] [--to M] [--every K] "
-                    "[--playouts M] [--grad-playouts N] [--rate A] [--epochs E] [--seed S] "
-                    "[--capture G] [--list FILE] [RECORD.sgf...]\n");
+    print_usage(stderr);
     exit(2);
 }
 
@@ -86,6 +91,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
     o->files = argv + 1;    /* records go to the front of argv, options anywhere */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            print_usage(stdout);
+            exit(0);
+        }
         if (a[0] != '-' || a[1] != '-') {
             o->files[o->n_files++] = argv[i];
             continue;

@@ -55,4 +55,5 @@ refused "no position" "no position" --out "$tmp/x.json" --from 5 "$tmp/w.sgf" "$
 check "unwritable table: exit 2" 2 $?
 check "unwritable table: says why, before any work" 1 "$(grep -c "cannot write $tmp/nodir" "$tmp/err")"
 check "nothing half-written" 0 "$(ls "$tmp" | grep -c '^x.json')"
+helps
 check_summary "test-balance.sh"

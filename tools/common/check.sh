@@ -3,7 +3,9 @@
 # `check NAME EXPECTED ACTUAL`, which counts a pass or prints what differed,
 # `refused NAME PATTERN ARGS...`, which runs the script's tool ($bin) with
 # ARGS and checks that it refuses them as the tools refuse bad input (exit
-# status 2, a message matching PATTERN on stderr, nothing on stdout), and
+# status 2, a message matching PATTERN on stderr, nothing on stdout),
+# `helps`, which checks that --help and -h print the usage on stdout and
+# exit 0 (what a user typing them expects, not an error), and
 # `check_summary LABEL`, which prints the counts as the last line and fails
 # if any check did.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hane-test.XXXXXX") || exit 2
@@ -24,6 +26,14 @@ refused() {
     check "$name: exit 2" 2 $?
     check "$name: says why" 1 "$(grep -c -- "$pat" "$tmp/refused.err")"
     check "$name: nothing on stdout" 0 "$(wc -c <"$tmp/refused.out" | tr -d ' ')"
+}
+helps() {
+    for opt in --help -h; do
+        "$bin" "$opt" >"$tmp/help.out" 2>"$tmp/help.err"
+        check "$opt: exit 0" 0 $?
+        check "$opt: usage on stdout" usage: "$(head -c 6 "$tmp/help.out")"
+        check "$opt: nothing on stderr" 0 "$(wc -c <"$tmp/help.err" | tr -d ' ')"
+    done
 }
 check_summary() {
     echo "$1: $pass passed, $fail failed"

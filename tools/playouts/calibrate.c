@@ -45,15 +45,20 @@
 #define MIN_LEFT 20
 #define MAX_RECORDS 100000
 
+static void print_usage(FILE *f)
+{
+    fprintf(f, "usage: hane-calibrate [--moves M,M,...] [--playouts N] [--seed S] "
+               "[--policy bt|light] [--capture G] [--table FILE.json] [--out FILE] "
+               "[--list FILE] [RECORD.sgf...]\n"
+               "       hane-calibrate --compare A.tsv B.tsv\n");
+}
+
 static void usage(const char *msg, const char *arg)
 {
     if (msg)
         fprintf(stderr, "hane-calibrate: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
                 arg ? "'" : "");
-    fprintf(stderr, "usage: hane-calibrate [--moves M,M,...] [--playouts N] [--seed S] "
-                    "[--policy bt|light] [--capture G] [--table FILE.json] [--out FILE] "
-                    "[--list FILE] [RECORD.sgf...]\n"
-                    "       hane-calibrate --compare A.tsv B.tsv\n");
+    print_usage(stderr);
     exit(2);
 }
 
@@ -105,6 +110,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
     o->files = argv + 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            print_usage(stdout);
+            exit(0);
+        }
         if (a[0] != '-' || a[1] != '-') {
             o->files[o->n_files++] = argv[i];
             continue;

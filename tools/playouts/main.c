@@ -30,13 +30,18 @@
 
 #define MAX_VERTICES 64
 
+static void print_usage(FILE *f)
+{
+    fprintf(f, "usage: hane-playouts [--move N] [--playouts N] [--seed S] "
+               "[--policy bt|light] [--capture G] FILE.sgf [VERTEX...]\n");
+}
+
 static void usage(const char *msg, const char *arg)
 {
     if (msg)
         fprintf(stderr, "hane-playouts: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
                 arg ? "'" : "");
-    fprintf(stderr, "usage: hane-playouts [--move N] [--playouts N] [--seed S] "
-                    "[--policy bt|light] [--capture G] FILE.sgf [VERTEX...]\n");
+    print_usage(stderr);
     exit(2);
 }
 
@@ -56,6 +61,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
                         .capture = def.playout_capture };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            print_usage(stdout);
+            exit(0);
+        }
         bool has_value = i + 1 < argc;
         if (strcmp(a, "--move") == 0 || strcmp(a, "--playouts") == 0 ||
             strcmp(a, "--seed") == 0 || strcmp(a, "--policy") == 0 ||

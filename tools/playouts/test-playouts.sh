@@ -56,4 +56,5 @@ refused "bad playouts" "bad value '0' for --playouts" --playouts 0 "$fx"
 refused "bad policy" "bad value 'heavy' for --policy" --policy heavy "$fx"
 refused "missing value" "missing value after '--seed'" "$fx" --seed
 
+helps
 check_summary test-playouts.sh
