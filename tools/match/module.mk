@@ -100,3 +100,10 @@ match-selftest: $(HANE_MATCH)
 CHECK_EXTRA += check-winrates
 check-winrates:
 	@tools/match/test-winrates.sh
+
+# blindspots.sh's checks (a hand-made game read by this tree's engine): part
+# of `make check`.
+.PHONY: check-blindspots
+CHECK_EXTRA += check-blindspots
+check-blindspots: $(BINDIR)/hane
+	@HANE=$(BINDIR)/hane tools/match/test-blindspots.sh
