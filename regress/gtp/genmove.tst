@@ -229,3 +229,17 @@
 1160 loadsgf regress/gtp/sgf/snapback-19.sgf 292
 1170 reg_genmove w
 #? [A1|A2]
+
+# Blind spots of the window (tools/match/blindspots.sh): in games 1 of
+# s19-5s-sb3 and 2 of s19-5s-1e2b597 hane's win rate fell right after GNU
+# Go's A18 (a first-line kill, 23rd by prior) and T8 (21st), moves mu 1.8
+# lets in only after 413,000 and 127,000 visits. At mu 1.4 the window
+# reaches them and the search plays them.
+1180 hane-param pw_mu 1.4
+1190 loadsgf regress/gtp/sgf/first-line-kill-19.sgf 222
+1200 reg_genmove w
+#? [A18]
+1210 loadsgf regress/gtp/sgf/edge-fight-19.sgf 139
+1220 reg_genmove b
+#? [T8]
+1230 hane-param pw_mu 1.8
