@@ -73,6 +73,8 @@ static const struct param_def defs[] = {
      "progressive widening mu: top 1 + log n / log mu moves searchable; 0 = off"},
     {"pw_rave", PT_DOUBLE, F(pw_rave), "0", 0, 1,
      "a move past the widening window comes in when its AMAF win rate beats the window's best by this much; 0 = off"},
+    {"pw_libs", PT_INT, F(pw_libs), "0", 0, 3,
+     "moves on a liberty of a string (either colour) with at most this many liberties are searchable past the widening window; 0 = off"},
     {"bt_c", PT_DOUBLE, F(bt_c), "0", 0, 100,
      "C_BT of the knowledge bias C_BT * sqrt(K / (n + K)) * P(m); 0 = off"},
     {"bt_k", PT_DOUBLE, F(bt_k), "600", 0, INFINITY,

@@ -63,7 +63,8 @@
 enum tree_state { TREE_UNEXPANDED = 0, TREE_EXPANDING = 1, TREE_EXPANDED = 2 };
 
 /* Progressive widening flags (search_select.c): the node was let in past its
- * parent's window by its AMAF value; some child of the node was. */
+ * parent's window (by its AMAF value, pw_rave, or a short string next to it,
+ * pw_libs); some child of the node was. */
 enum { TREE_PW_IN = 1, TREE_PW_SOME = 2 };
 
 /* PASS is kept as 0 in `move` (point 0 is border, never a vertex). */

@@ -243,3 +243,10 @@
 1220 reg_genmove b
 #? [T8]
 1230 hane-param pw_mu 1.8
+# At the default mu, pw_libs lets in every move on a liberty of a string
+# with at most that many liberties: A18 touches Black's two-liberty corner.
+1240 hane-param pw_libs 2
+1250 loadsgf regress/gtp/sgf/first-line-kill-19.sgf 222
+1260 reg_genmove w
+#? [A18]
+1270 hane-param pw_libs 0

@@ -215,6 +215,77 @@ static double mean_prior(const uint32_t *v, const float *pr, int n)
     return den > 0 ? num / den : 0;
 }
 
+/* Does a move at p touch a string with at most `libs` liberties? */
+static bool touches_short(const struct board *b, point p, int libs)
+{
+    for (int i = 0; i < 4; i++) {
+        point q = p + b->geom->offs[i];
+        if ((b->color[q] == BLACK || b->color[q] == WHITE) && b->str[b->sid[q]].libs <= libs)
+            return true;
+    }
+    return false;
+}
+
+/* pw_libs: on a 9x9 position with a white stone (E5) and a black one (C7)
+ * at two liberties each, exactly the root's children on a liberty of a
+ * string with at most two liberties are let in (the first child is in the
+ * window anyway), some of them past the window are visited and every
+ * visited child past the window is one of them; with pw_libs 0 nothing is
+ * let in and nothing past the window is visited. */
+START_TEST(pw_libs_in_search)
+{
+    for (int libs = 0; libs <= 2; libs += 2) {
+        char val[4];
+        snprintf(val, sizeof val, "%d", libs);
+        /* mu 5: a window of 5 at 1,500 visits, narrower than the 9x9
+         * prior's ranks of these liberties (2nd to 10th). */
+        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", val, NULL };
+        struct search *s = make(kv);
+        struct game g;
+        game_init(&g, 9, 7.5);
+        const int mv[][3] = { {BLACK, 4, 3}, {WHITE, 2, 5}, {BLACK, 3, 4}, {WHITE, 1, 6},
+                              {BLACK, 2, 6}, {WHITE, 4, 4} };   /* E4 C6 D5 B7 C7 E5 */
+        for (int i = 0; i < 6; i++)
+            ck_assert_int_eq(game_play(&g, mv[i][0], board_point(&g.board, mv[i][1], mv[i][2])), 0);
+        const struct board *b = &g.board;
+        ck_assert_int_eq(b->str[b->sid[board_point(b, 4, 4)]].libs, 2);
+        ck_assert_int_eq(b->str[b->sid[board_point(b, 2, 6)]].libs, 2);
+        struct time_control tc;
+        timectl_init(&tc, 1500, 0);
+        search_genmove(s, &g, BLACK, &tc);
+        struct tree_node *root = tree_root(&s->tree);
+        ck_assert(tree_is_expanded(root));
+        int n = root->n_children;
+        int width = search_pw_width(5, tree_visits(root) + 3, n);
+        ck_assert_int_lt(width, 8);
+        struct tree_node *ch = tree_node_at(&s->tree, root->first);
+        int flagged = 0, outside = 0;
+        for (int i = 0; i < n; i++) {
+            point m = tree_move(&ch[i]);
+            bool in = atomic_load(&ch[i].pw) & TREE_PW_IN;
+            bool shortlib = libs > 0 && i > 0 && m != PASS && touches_short(b, m, libs);
+            ck_assert_msg(in == shortlib, "libs %d: child %d flag %d, short string %d", libs, i, in, shortlib);
+            flagged += in;
+            if (i >= width && tree_visits(&ch[i]) > 0) {
+                ck_assert_msg(in, "libs %d: child %d past the window (%d) visited", libs, i, width);
+                outside++;
+            }
+        }
+        ck_assert_int_eq(!!(atomic_load(&root->pw) & TREE_PW_SOME), flagged > 0);
+        if (libs) {
+            ck_assert_int_ge(flagged, 3);   /* E6, F5, C8, D7 but the first child */
+            ck_assert_int_le(flagged, 4);
+            ck_assert_int_gt(outside, 0);   /* and selection does reach past the window */
+        } else {
+            ck_assert_int_eq(flagged, 0);
+            ck_assert_int_eq(outside, 0);
+        }
+        game_free(&g);
+        search_free(s);
+    }
+}
+END_TEST
+
 START_TEST(bias_in_search)
 {
     uint32_t v[BOARD_MAX_POINTS + 1], nroot;
@@ -240,6 +311,7 @@ static Suite *suite(void)
     tcase_add_test(tc, bias_coef);
     tcase_add_test(tc, prior_rank);
     tcase_add_test(tc, pw_in_search);
+    tcase_add_test(tc, pw_libs_in_search);
     tcase_add_test(tc, bias_in_search);
     suite_add_tcase(s, tc);
     return s;
