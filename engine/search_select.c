@@ -139,15 +139,16 @@ static bool touches_short_string(const struct board *b, point p, int max_libs)
 }
 
 /* Progressive widening ranks moves by the pattern model, which learnt from
- * professional games how likely a move is, not how urgent: on 19x19 the move
- * that decides a fight ranked 21st to 86th in every loss to GNU Go on record
- * (tools/match/blindspots.sh), where mu 1.8 needs 10^5 to 10^21 visits to let
- * it in. Such moves were nearly always on a liberty of a string with one or
- * two liberties. With `pw_libs`, the children of a freshly expanded node that
- * touch a string with at most that many liberties are let in past the
- * window for good (the flags pw_rave uses); UCB and RAVE then decide whether
- * they deserve visits. The flags are set just after the children are
- * published, so another thread may select once without them: harmless. */
+ * professional games how likely a move is, not how urgent: in each of the
+ * six 19x19 losses to GNU Go kept with hane's win rates, the move that turned
+ * the game ranked 21st to 86th (tools/match/blindspots.sh), where mu 1.8
+ * needs 10^5 to 10^21 visits to let it in. Six of eight such moves stood on
+ * a liberty of a two-liberty string. With `pw_libs`, the children of a
+ * freshly expanded node that touch a string with at most that many
+ * liberties are let in past the window for good (the flags pw_rave uses);
+ * UCB and RAVE then decide whether they deserve visits. The flags are set
+ * just after the children are published, so another thread may select once
+ * without them: harmless. */
 static void let_in_by_libs(struct search *s, struct tree_node *n, const struct board *b,
                            int max_libs)
 {
