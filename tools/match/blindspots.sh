@@ -27,20 +27,20 @@ falls=$("$here/winrates.sh" "$sgf" "$drop" | grep -- '<-' || true)
 [ -n "$falls" ] || { echo "no fall of $drop or more"; exit 0; }
 # Moves in the game: a resignation line ("?") follows the last of them.
 total=$(tr -d '\n\r' <"$sgf" | grep -o ';[BW]\[[a-z]*\]' | wc -l | tr -d ' ')
-gtp() { "$hane" threads=1 2>/dev/null; }
 printf '%s\n' "$falls" | while read -r num colour rest; do
     if [ "$num" = "?" ]; then k=$total; else k=$((num - 1)); fi
     [ "$k" -ge 1 ] || continue
     fall=$(printf '%s\n' "$rest" | sed 's/.*<- -//')
-    # GTP's loadsgf F N stops before move N: N = k + 1 shows move k as the
-    # last move, N = k the position it was played from.
-    last=$(printf 'loadsgf %s %d\nlast_move\n' "$sgf" $((k + 1)) | gtp | sed -n 's/^= \([a-z]*\) \([A-Z][0-9]*\)$/\1 \2/p')
-    [ -n "$last" ] || { echo "$num $colour fell by $fall after move $k, a pass"; continue; }
-    opp=${last% *}; vertex=${last#* }
-    printf 'loadsgf %s %d\nhane-prior %s\n' "$sgf" "$k" "$opp" | gtp |
-        awk -v num="$num" -v c="$colour" -v fall="$fall" -v k="$k" -v opp="$opp" \
-            -v v="$vertex" -v mu="$mu" '
+    # The move before hane's is the opponent's. One engine session: GTP's
+    # loadsgf F N stops before move N, so N = k + 1 shows move k as the last
+    # move and N = k the position it was played from.
+    opp=$([ "$colour" = B ] && echo white || echo black)
+    printf 'loadsgf %s %d\nlast_move\nloadsgf %s %d\nhane-prior %s\n' "$sgf" $((k + 1)) "$sgf" "$k" "$opp" |
+        "$hane" threads=1 2>/dev/null |
+        awk -v num="$num" -v c="$colour" -v fall="$fall" -v k="$k" -v opp="$opp" -v mu="$mu" '
+            $1 == "=" && $2 == opp && NF == 3 { v = $3 }
             /^= INFLUENCE/ {
+                if (v == "" || v == "pass") { printf "%s %s fell by %s after move %d, a pass\n", num, c, fall, k; exit }
                 n = 0; rank = 0
                 for (i = 3; i < NF; i += 2) { n++; if ($i == v) rank = n }
                 if (rank == 0) { printf "%s %s fell by %s after %s %s (move %d): not among its %d moves\n", num, c, fall, opp, v, k, n; exit }
