@@ -118,6 +118,7 @@ struct search_job {
      * a seki's shared liberties and call both sides' stones dead. */
     bool light_playouts;
     uint32_t expand_at;             /* visits before a leaf is expanded */
+    int pw_libs;                    /* params' pw_libs with "by size" resolved */
     int interval_ms;                /* analysis: report every; 0 = no reports */
     search_report_fn report;
     void *report_ctx;

@@ -204,8 +204,8 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
         search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
         if (!tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k))
             return false;
-        if (s->p.pw_libs > 0 && s->p.pw_mu > 1.0)
-            let_in_by_libs(s, n, b, s->p.pw_libs);
+        if (s->job.pw_libs > 0 && s->p.pw_mu > 1.0)
+            let_in_by_libs(s, n, b, s->job.pw_libs);
         return true;
     }
     return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
@@ -334,7 +334,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         int width = search_pw_width(p->pw_mu, visits, nc);
         if (p->pw_rave > 0 && p->rave && width < nc && visits % PW_RAVE_EVERY == 0)
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
-        bool extra = (p->pw_rave > 0 || p->pw_libs > 0) &&
+        bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0) &&
                      (atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME);
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true, width,
                            search_bias_coef(p->bt_c, p->bt_k, visits), extra);

@@ -215,17 +215,23 @@
 # 19x19 fights the pattern model ranks low (games 9 and 11 of the 19x19
 # strength run against GNU Go). At move 196 White's T13, an atari on the
 # edge that wins a semeai, is 31st by prior, out of progressive widening's
-# reach; its AMAF value lets it in (pw_rave, off by default). At move 292
-# White kills the corner by a snapback at A1 or A2, which the features once
-# rated a self-atari.
+# reach; its AMAF value lets it in (pw_rave, off by default). T13 also
+# stands on a liberty of a two-liberty string, which pw_libs lets in: the
+# 19x19 default (pw_libs by size, 2 there) finds it without pw_rave. At move
+# 292 White kills the corner by a snapback at A1 or A2, which the features
+# once rated a self-atari.
 1100 hane-param playouts 8000
 1105 hane-param pw_rave 0.1
+1106 hane-param pw_libs 0
 1110 loadsgf regress/gtp/sgf/edge-atari-19.sgf 196
 1120 reg_genmove w
 #? [T13]
 1130 hane-param pw_rave 0
 1140 reg_genmove w
 #? [!T13]
+1145 hane-param pw_libs -1
+1150 reg_genmove w
+#? [T13]
 1160 loadsgf regress/gtp/sgf/snapback-19.sgf 292
 1170 reg_genmove w
 #? [A1|A2]
@@ -234,8 +240,10 @@
 # s19-5s-sb3 and 2 of s19-5s-1e2b597 hane's win rate fell right after GNU
 # Go's A18 (a first-line kill, 23rd by prior) and T8 (21st), moves mu 1.8
 # lets in only after 413,000 and 127,000 visits. At mu 1.4 the window
-# reaches them and the search plays them.
+# reaches them and the search plays them (pw_libs off, to see the window
+# alone).
 1180 hane-param pw_mu 1.4
+1185 hane-param pw_libs 0
 1190 loadsgf regress/gtp/sgf/first-line-kill-19.sgf 222
 1200 reg_genmove w
 #? [A18]
@@ -249,4 +257,4 @@
 1250 loadsgf regress/gtp/sgf/first-line-kill-19.sgf 222
 1260 reg_genmove w
 #? [A18]
-1270 hane-param pw_libs 0
+1270 hane-param pw_libs -1

@@ -215,23 +215,27 @@ static double mean_prior(const uint32_t *v, const float *pr, int n)
     return den > 0 ? num / den : 0;
 }
 
-/* pw_libs: on a 9x9 position with a white stone (E5) and a black one (C7)
- * at two liberties each, exactly the root's children on a liberty of a
- * string with at most two liberties are let in (the first child is in the
- * window anyway), some of them past the window are visited and every
- * visited child past the window is one of them; with pw_libs 0 nothing is
- * let in and nothing past the window is visited. */
+/* pw_libs: on a position with a white stone (E5) and a black one (C7) at
+ * two liberties each, exactly the root's children on a liberty of a string
+ * with at most two liberties are let in (the first child is in the window
+ * anyway), some of them past the window are visited and every visited
+ * child past the window is one of them; with pw_libs 0 nothing is let in
+ * and nothing past the window is visited. pw_libs -1 (the default, by
+ * size) is 0 on 9x9 and 2 on 19x19; the stones stand clear of the edge, so
+ * their liberties are the same on both boards. */
 START_TEST(pw_libs_in_search)
 {
-    for (int libs = 0; libs <= 2; libs += 2) {
-        char val[4];
-        snprintf(val, sizeof val, "%d", libs);
+    static const struct { int size; const char *val; int libs; } cases[] = {
+        { 9, "0", 0 }, { 9, "2", 2 }, { 9, "-1", 0 }, { 19, "-1", 2 },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int libs = cases[c].libs;
         /* mu 5: a window of 5 at 1,500 visits, narrower than the 9x9
          * prior's ranks of these liberties (2nd to 10th). */
-        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", val, NULL };
+        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", cases[c].val, NULL };
         struct search *s = make(kv);
         struct game g;
-        game_init(&g, 9, 7.5);
+        game_init(&g, cases[c].size, 7.5);
         const int mv[][3] = { {BLACK, 4, 3}, {WHITE, 2, 5}, {BLACK, 3, 4}, {WHITE, 1, 6},
                               {BLACK, 2, 6}, {WHITE, 4, 4} };   /* E4 C6 D5 B7 C7 E5 */
         for (int i = 0; i < 6; i++)
@@ -259,10 +263,12 @@ START_TEST(pw_libs_in_search)
             point m = tree_move(&ch[i]);
             bool in = atomic_load(&ch[i].pw) & TREE_PW_IN;
             bool shortlib = libs > 0 && i > 0 && m != PASS && on_short[m];
-            ck_assert_msg(in == shortlib, "libs %d: child %d flag %d, short string %d", libs, i, in, shortlib);
+            ck_assert_msg(in == shortlib, "%dx%d pw_libs %s: child %d flag %d, short string %d",
+                          cases[c].size, cases[c].size, cases[c].val, i, in, shortlib);
             flagged += in;
             if (i >= width && tree_visits(&ch[i]) > 0) {
-                ck_assert_msg(in, "libs %d: child %d past the window (%d) visited", libs, i, width);
+                ck_assert_msg(in, "%dx%d pw_libs %s: child %d past the window (%d) visited",
+                              cases[c].size, cases[c].size, cases[c].val, i, width);
                 outside++;
             }
         }
