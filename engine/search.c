@@ -323,11 +323,6 @@ static void reuse_or_clear(struct search *s, const struct game *g, enum color c)
 #define PW_LIBS_AUTO 2
 #define PW_LIBS_MIN_SIZE 15
 
-static int search_auto_pw_libs(int size)
-{
-    return size >= PW_LIBS_MIN_SIZE ? PW_LIBS_AUTO : 0;
-}
-
 void search_prepare(struct search *s, const struct game *g, enum color c)
 {
     struct search_job *j = &s->job;
@@ -349,7 +344,9 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     int area = g->board.size * g->board.size;
     j->expand_at = s->p.expand_visits > 0 ? (uint32_t)s->p.expand_visits
                                           : (uint32_t)(area / 40 > 2 ? area / 40 : 2);
-    j->pw_libs = s->p.pw_libs >= 0 ? s->p.pw_libs : search_auto_pw_libs(g->board.size);
+    j->pw_libs = s->p.pw_libs >= 0                      ? s->p.pw_libs
+                 : g->board.size >= PW_LIBS_MIN_SIZE ? PW_LIBS_AUTO
+                                                     : 0;
     j->report = NULL;
     j->report_ctx = NULL;
     atomic_store(&j->stop, false);

@@ -334,6 +334,8 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         int width = search_pw_width(p->pw_mu, visits, nc);
         if (p->pw_rave > 0 && p->rave && width < nc && visits % PW_RAVE_EVERY == 0)
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
+        /* Not the flag alone: a reused tree keeps flags set under other
+         * parameters, and `hane-param pw_libs 0` must take effect at once. */
         bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0) &&
                      (atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME);
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true, width,
