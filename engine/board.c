@@ -447,6 +447,49 @@ bool board_is_eyelike(const struct board *b, enum color c, point p)
     return board_code_eyelike(b->nbr3x3[p], c);
 }
 
+/* ---- empty regions ---- */
+
+/* Floods the region of EMPTY points of `grid` that holds p, marking them in
+ * `seen`; the region's points go to `region` (also the work queue) and their
+ * count is returned, the colours of the stones around it or'ed into *touch. */
+static inline int flood_empty_region(const struct board_geom *g, const uint8_t *grid,
+                                     uint8_t *seen, point p, point *region, int *touch)
+{
+    int nr = 0;
+    region[nr++] = p;
+    seen[p] = 1;
+    for (int h = 0; h < nr; h++) {
+        point q = region[h];
+        for (int i = 0; i < 4; i++) {
+            point m = q + g->offs[i];
+            int cm = grid[m];
+            if (cm == EMPTY) {
+                if (!seen[m]) { seen[m] = 1; region[nr++] = m; }
+            } else if (cm != OFFBOARD) {
+                *touch |= cm;
+            }
+        }
+    }
+    return nr;
+}
+
+void board_eye_spaces(const struct board *b, int max_points, uint8_t *out)
+{
+    const struct board_geom *g = b->geom;
+    uint8_t seen[BOARD_MAX_POINTS];
+    point region[BOARD_MAX_POINTS];
+    memset(seen, 0, sizeof seen);
+    memset(out, EMPTY, (size_t)g->points);
+    for (int i = 0; i < b->n_empty; i++) {
+        point p = b->empty[i];
+        if (seen[p]) continue;
+        int touch = 0;
+        int nr = flood_empty_region(g, b->color, seen, p, region, &touch);
+        if (nr <= max_points && (touch == BLACK || touch == WHITE))
+            for (int k = 0; k < nr; k++) out[region[k]] = (uint8_t)touch;
+    }
+}
+
 /* ---- scoring ---- */
 
 double board_area_owner_dead(const struct board *b, const uint8_t *dead, double komi,
@@ -464,29 +507,15 @@ double board_area_owner_dead(const struct board *b, const uint8_t *dead, double 
      * points already counted, stones and regions alike. */
     uint8_t seen[BOARD_MAX_POINTS];
     memset(seen, 0, sizeof seen);
-    point stack[BOARD_MAX_POINTS], region[BOARD_MAX_POINTS];
+    point region[BOARD_MAX_POINTS];
     int score = 0;
     for (point p = 0; p < n; p++) {
         if (seen[p]) continue;
         if (out[p] == BLACK) { score++; continue; }
         if (out[p] == WHITE) { score--; continue; }
         if (out[p] != EMPTY) continue;
-        int sp = 0, nr = 0, touch = 0;
-        stack[sp++] = p;
-        seen[p] = 1;
-        while (sp > 0) {
-            point q = stack[--sp];
-            region[nr++] = q;
-            for (int i = 0; i < 4; i++) {
-                point m = q + g->offs[i];
-                int cm = out[m];
-                if (cm == EMPTY) {
-                    if (!seen[m]) { seen[m] = 1; stack[sp++] = m; }
-                } else if (cm != OFFBOARD) {
-                    touch |= cm;
-                }
-            }
-        }
+        int touch = 0;
+        int nr = flood_empty_region(g, out, seen, p, region, &touch);
         /* Regions are flooded whole, so no later region touches this one and
          * writing the owner into `out` cannot mislead a later flood. */
         uint8_t owner = (touch == BLACK || touch == WHITE) ? (uint8_t)touch : EMPTY;

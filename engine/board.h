@@ -230,6 +230,12 @@ bool board_string_touches_atari(const struct board *b, point q);
  * enough enemy diagonals to be a real eye (light playouts do not fill these)? */
 bool board_is_eyelike(const struct board *b, enum color c, point p);
 
+/* Eye spaces: out[p] = BLACK or WHITE for every point of an empty region of
+ * at most `max_points` points whose neighbouring stones are all of that colour
+ * (the board's edge aside); EMPTY elsewhere, stones included. `out` is indexed
+ * by point. */
+void board_eye_spaces(const struct board *b, int max_points, uint8_t *out);
+
 /* Area score (stones + territory surrounded by one colour only) of the position
  * as it stands, Black minus White minus komi. */
 double board_score_area(const struct board *b, double komi);

@@ -40,6 +40,8 @@ struct params {
     double pw_rave;         /* AMAF margin that lets a move past the window in; 0 = off */
     int pw_libs;            /* moves touching a string with at most this many liberties pass
                              * the window; 0 = off, -1 = by size (search job's pw_libs) */
+    int pw_eyes;            /* moves in a one-colour empty region of at most this many
+                             * points pass the window; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
     char patterns[512];     /* gamma table file; "" = compiled-in default */
     char playout_patterns[512]; /* bt playouts' table file; "" = compiled-in playout table */

@@ -148,15 +148,27 @@ static bool touches_short_string(const struct board *b, point p, int max_libs)
  * liberties are let in past the window for good (the flags pw_rave uses);
  * UCB and RAVE then decide whether they deserve visits. The flags are set
  * just after the children are published, so another thread may select once
- * without them: harmless. */
-static void let_in_by_libs(struct search *s, struct tree_node *n, const struct board *b,
-                           int max_libs)
+ * without them: harmless.
+ *
+ * With pw_libs=2 the window's blind spots left were eye spaces: the
+ * placement T1 in a two-point space (ranked 100th of 116) and A18 in a
+ * square four (38th of 49) turned two lost games, N2 in a three-point space
+ * (22nd) an earlier one. `pw_eyes` lets in the moves of every empty region
+ * of at most that many points bordered by one colour, to kill or to live. */
+static void let_in_urgent(struct search *s, struct tree_node *n, const struct board *b)
 {
+    uint8_t eye[BOARD_MAX_POINTS];
+    int max_libs = s->job.pw_libs, max_eye = s->p.pw_eyes;
+    if (max_eye > 0)
+        board_eye_spaces(b, max_eye, eye);
     struct tree_node *ch = tree_node_at(&s->tree, n->first);
     bool any = false;
     for (int i = 1; i < n->n_children; i++) {   /* the first is always in the window */
         point m = tree_move(&ch[i]);
-        if (m != PASS && touches_short_string(b, m, max_libs)) {
+        if (m == PASS)
+            continue;
+        if ((max_libs > 0 && touches_short_string(b, m, max_libs)) ||
+            (max_eye > 0 && eye[m] != EMPTY)) {
             atomic_fetch_or_explicit(&ch[i].pw, TREE_PW_IN, memory_order_relaxed);
             any = true;
         }
@@ -204,8 +216,8 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
         search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
         if (!tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k))
             return false;
-        if (s->job.pw_libs > 0 && s->p.pw_mu > 1.0)
-            let_in_by_libs(s, n, b, s->job.pw_libs);
+        if ((s->job.pw_libs > 0 || s->p.pw_eyes > 0) && s->p.pw_mu > 1.0)
+            let_in_urgent(s, n, b);
         return true;
     }
     return tree_expand(&s->tree, n, moves, NULL, want_hints ? hints : NULL, k);
@@ -220,7 +232,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
  * prior added: a forbidden child takes no place in the window, so a
  * restriction to a few low-prior moves still searches the best of them.
  * With `extra`, children past the window that let_in_by_amaf or
- * let_in_by_libs flagged compete too. */
+ * let_in_urgent flagged compete too. */
 static inline __attribute__((always_inline)) struct tree_node *
 select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t *forbid,
             double sq_ln, int rave, bool hints, bool know, int width, double bias, bool extra)
@@ -335,8 +347,8 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         if (p->pw_rave > 0 && p->rave && width < nc && visits % PW_RAVE_EVERY == 0)
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
         /* Not the flag alone: a reused tree keeps flags set under other
-         * parameters, and `hane-param pw_libs 0` must take effect at once. */
-        bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0) &&
+         * parameters, and `hane-param pw_libs 0` (or pw_eyes) must take effect at once. */
+        bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0 || p->pw_eyes > 0) &&
                      (atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME);
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true, width,
                            search_bias_coef(p->bt_c, p->bt_k, visits), extra);

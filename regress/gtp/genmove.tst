@@ -258,3 +258,21 @@
 1260 reg_genmove w
 #? [A18]
 1270 hane-param pw_libs -1
+# Eye spaces (pw_eyes, off by default): with pw_libs 2 two games of the
+# s19-5s-libs2 run were lost to kills in an empty region bordered by one
+# colour, ranked 38th of 49 (A18 in Black's square four at move 328) and
+# 100th of 116 (T1 in a two-point space, a semeai at move 274). pw_eyes lets
+# the moves of such regions in; without it neither is searched.
+1280 hane-param pw_eyes 0
+1290 loadsgf regress/gtp/sgf/square-four-19.sgf 328
+1300 reg_genmove w
+#? [!A18]
+1310 hane-param pw_eyes 6
+1320 reg_genmove w
+#? [A18]
+1330 loadsgf regress/gtp/sgf/corner-race-19.sgf 274
+1340 reg_genmove w
+#? [T1]
+1350 hane-param pw_eyes 0
+1360 reg_genmove w
+#? [!T1]

@@ -168,17 +168,19 @@ static uint64_t ref_hash(const struct ref_board *r)
     return h;
 }
 
-/* Area owner of (x, y): its colour, or the one colour its empty region touches. */
-static int ref_owner(const struct ref_board *r, int x, int y)
+/* The empty region of (x, y), which must be empty: the one colour it
+ * touches (EMPTY if both or none), its number of points in *size. */
+static int ref_region(const struct ref_board *r, int x, int y, int *size)
 {
-    if (r->c[x][y] != EMPTY) return r->c[x][y];
     bool seen[REF_MAX][REF_MAX];
     memset(seen, 0, sizeof seen);
     int sx[REF_MAX * REF_MAX], sy[REF_MAX * REF_MAX], sp = 0, touch = 0;
     sx[sp] = x; sy[sp] = y; sp++;
     seen[x][y] = true;
+    *size = 0;
     while (sp > 0) {
         sp--;
+        ++*size;
         int px = sx[sp], py = sy[sp];
         for (int d = 0; d < 4; d++) {
             int qx = px + ref_dx[d], qy = py + ref_dy[d];
@@ -191,6 +193,13 @@ static int ref_owner(const struct ref_board *r, int x, int y)
         }
     }
     return touch == BLACK || touch == WHITE ? touch : EMPTY;
+}
+
+/* Area owner of (x, y): its colour, or the one colour its empty region touches. */
+static int ref_owner(const struct ref_board *r, int x, int y)
+{
+    int size;
+    return r->c[x][y] != EMPTY ? r->c[x][y] : ref_region(r, x, y, &size);
 }
 
 static double ref_score(const struct ref_board *r, double komi)

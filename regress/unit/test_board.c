@@ -51,7 +51,7 @@ static void assert_consistent(const struct board *b)
 /* ---- the lock-step test ---- */
 
 struct lockstep_stats {
-    long games, moves, captures, kos, two_pass_ends, snapbacks;
+    long games, moves, captures, kos, two_pass_ends, snapbacks, eye_points;
 };
 
 /* Compares everything observable after a move. */
@@ -163,6 +163,26 @@ static void compare_libs(const struct board *b, const struct ref_board *r, point
     if (n >= 2) EXPECT(board_string_libs(b, p, out, 2) == 2, "short liberty buffer");
 }
 
+/* board_eye_spaces against the reference's flood of each empty region. */
+static void compare_eye_spaces(const struct board *b, const struct ref_board *r, int max,
+                               long game, int move, struct lockstep_stats *st)
+{
+    uint8_t eye[BOARD_MAX_POINTS];
+    board_eye_spaces(b, max, eye);
+    for (int x = 0; x < r->size; x++)
+        for (int y = 0; y < r->size; y++) {
+            int want = EMPTY, size;
+            if (r->c[x][y] == EMPTY) {
+                int owner = ref_region(r, x, y, &size);
+                if (size <= max) want = owner;
+            }
+            EXPECT(eye[board_point(b, x, y)] == want,
+                   "game %ld move %d: eye space (max %d) at (%d,%d): %d, reference %d",
+                   game, move, max, x, y, eye[board_point(b, x, y)], want);
+            st->eye_points += want != EMPTY;
+        }
+}
+
 /* One random game in lock-step. `avoid_eyes` makes it play like a light
  * playout (so it ends with two passes and real territory); otherwise every
  * legal move is a candidate, which makes big captures and long ko fights. */
@@ -223,6 +243,7 @@ static void lockstep_game(int size, int max_moves, bool avoid_eyes, uint64_t see
                "game %ld move %d: passes, to_move or last_move wrong", game, move);
         compare(&b, &r, game, move);
         if (p != PASS && rng_below(&rng, 4) == 0) compare_libs(&b, &r, p);
+        if (rng_below(&rng, 16) == 0) compare_eye_spaces(&b, &r, (int)rng_below(&rng, 9), game, move, st);
         col = 3 - col;
     }
     st->two_pass_ends += passes >= 2;
@@ -236,6 +257,7 @@ static void lockstep_game(int size, int max_moves, bool avoid_eyes, uint64_t see
         for (int y = 0; y < size; y++)
             EXPECT(owner[board_point(&b, x, y)] == ref_owner(&r, x, y), "game %ld: owner of (%d,%d)",
                    game, x, y);
+    compare_eye_spaces(&b, &r, 1 + (int)rng_below(&rng, 8), game, -1, st);
     /* A copy is the same board. */
     struct board c;
     board_copy(&c, &b);
@@ -267,10 +289,11 @@ START_TEST(test_lockstep)
     ck_assert(st.captures > 0);
     if (plan[i].size >= 5 && plan[i].size <= 13) ck_assert(st.kos > 0);
     if (plan[i].size >= 5 && plan[i].size <= 19) ck_assert(st.snapbacks > 0);
+    if (plan[i].size >= 5) ck_assert(st.eye_points > 0);
     printf("note: reference board: %ld games on %dx%d, %ld moves, %ld with captures, "
-           "%ld ko points, %ld ended by two passes, %ld snapbacks queried\n",
+           "%ld ko points, %ld ended by two passes, %ld snapbacks queried, %ld eye-space points\n",
            st.games, plan[i].size, plan[i].size, st.moves, st.captures, st.kos,
-           st.two_pass_ends, st.snapbacks);
+           st.two_pass_ends, st.snapbacks, st.eye_points);
     fflush(stdout);
 }
 END_TEST

@@ -287,6 +287,68 @@ START_TEST(pw_libs_in_search)
 }
 END_TEST
 
+/* pw_eyes: Black walls off A1-B1 (C1 C2 B2 A2) and White J8-J9 (H7 H8 H9
+ * J7), two regions of two points, each bordered by one colour; the rest of
+ * the board is one region touching both. With pw_eyes 2 or more exactly the
+ * root's children in those regions are let in (but the first child, in the
+ * window anyway) and selection reaches some of them past the window; with 1
+ * (regions too big) or 0 none is, and nothing past the window is visited. */
+START_TEST(pw_eyes_in_search)
+{
+    static const struct { const char *val; bool on; } cases[] = {
+        { "0", false }, { "1", false }, { "2", true }, { "6", true },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", "0",
+                             "pw_eyes", cases[c].val, NULL };
+        struct search *s = make(kv);
+        struct game g;
+        game_init(&g, 9, 7.5);
+        const int mv[][3] = { {BLACK, 2, 0}, {WHITE, 7, 6}, {BLACK, 2, 1}, {WHITE, 7, 7},
+                              {BLACK, 1, 1}, {WHITE, 7, 8}, {BLACK, 0, 1}, {WHITE, 8, 6} };
+        for (int i = 0; i < 8; i++)
+            ck_assert_int_eq(game_play(&g, mv[i][0], board_point(&g.board, mv[i][1], mv[i][2])), 0);
+        const struct board *b = &g.board;
+        bool in_eye[BOARD_MAX_POINTS] = { false };
+        const int eye_xy[][2] = { {0, 0}, {1, 0}, {8, 7}, {8, 8} };   /* A1 B1 J8 J9 */
+        for (int i = 0; i < 4; i++)
+            in_eye[board_point(b, eye_xy[i][0], eye_xy[i][1])] = true;
+        struct time_control tc;
+        timectl_init(&tc, 1500, 0);
+        search_genmove(s, &g, BLACK, &tc);
+        struct tree_node *root = tree_root(&s->tree);
+        ck_assert(tree_is_expanded(root));
+        int n = root->n_children;
+        int width = search_pw_width(5, tree_visits(root) + 3, n);
+        struct tree_node *ch = tree_node_at(&s->tree, root->first);
+        int flagged = 0, outside = 0;
+        for (int i = 0; i < n; i++) {
+            point m = tree_move(&ch[i]);
+            bool in = atomic_load(&ch[i].pw) & TREE_PW_IN;
+            bool want = cases[c].on && i > 0 && m != PASS && in_eye[m];
+            ck_assert_msg(in == want, "pw_eyes %s: child %d flag %d, in an eye space %d",
+                          cases[c].val, i, in, want);
+            flagged += in;
+            if (i >= width && tree_visits(&ch[i]) > 0) {
+                ck_assert_msg(in, "pw_eyes %s: child %d past the window (%d) visited",
+                              cases[c].val, i, width);
+                outside++;
+            }
+        }
+        ck_assert_int_eq(!!(atomic_load(&root->pw) & TREE_PW_SOME), flagged > 0);
+        if (cases[c].on) {
+            ck_assert_int_ge(flagged, 3);
+            ck_assert_int_gt(outside, 0);
+        } else {
+            ck_assert_int_eq(flagged, 0);
+            ck_assert_int_eq(outside, 0);
+        }
+        game_free(&g);
+        search_free(s);
+    }
+}
+END_TEST
+
 START_TEST(bias_in_search)
 {
     uint32_t v[BOARD_MAX_POINTS + 1], nroot;
@@ -313,6 +375,7 @@ static Suite *suite(void)
     tcase_add_test(tc, prior_rank);
     tcase_add_test(tc, pw_in_search);
     tcase_add_test(tc, pw_libs_in_search);
+    tcase_add_test(tc, pw_eyes_in_search);
     tcase_add_test(tc, bias_in_search);
     suite_add_tcase(s, tc);
     return s;
