@@ -316,8 +316,9 @@ static void reuse_or_clear(struct search *s, const struct game *g, enum color c)
 /* pw_libs "by size". On 19x19 the widening window (some twenty moves after
  * 10^5 visits) is a small part of the board, and each of the six losses to
  * GNU Go kept with hane's win rates turned on a tactical move outside it;
- * with pw_libs=2 hane won 12 of 15 games there, and no loss turned on such
- * a move. On 9x9 the window already spans a quarter of the board: pw_libs=2
+ * with pw_libs=2 hane won 13 of 21 games there (19 of 29 before), and the
+ * window's blind spots left in its losses were kills in eye spaces
+ * (pw_eyes) and one move ranked 23rd. On 9x9 the window already spans a quarter of the board: pw_libs=2
  * only spreads the visits thinner (16-23 in self-play against pw_libs=0).
  * 13x13 is not measured yet and keeps the old rule. */
 #define PW_LIBS_AUTO 2
