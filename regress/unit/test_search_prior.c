@@ -215,25 +215,58 @@ static double mean_prior(const uint32_t *v, const float *pr, int n)
     return den > 0 ? num / den : 0;
 }
 
+/* Searches `g` for Black (1,500 playouts, `kv` on the base parameters, mu 5
+ * among them) and checks the root's children: a child carries the let-in
+ * flag exactly when it is not the first (in the window anyway) and its move
+ * is marked in `want`, the root's flag says whether any does, and every
+ * child past the window that got visits is flagged. Returns how many are
+ * flagged; *outside = the visited children past the window. */
+static int check_let_in(const char *const *kv, struct game *g, const bool *want,
+                        const char *what, int *outside)
+{
+    struct search *s = make(kv);
+    struct time_control tc;
+    timectl_init(&tc, 1500, 0);
+    search_genmove(s, g, BLACK, &tc);
+    struct tree_node *root = tree_root(&s->tree);
+    ck_assert(tree_is_expanded(root));
+    int n = root->n_children;
+    int width = search_pw_width(5, tree_visits(root) + 3, n);
+    ck_assert_int_lt(width, 8);
+    struct tree_node *ch = tree_node_at(&s->tree, root->first);
+    int flagged = 0;
+    *outside = 0;
+    for (int i = 0; i < n; i++) {
+        point m = tree_move(&ch[i]);
+        bool in = atomic_load(&ch[i].pw) & TREE_PW_IN;
+        bool should = i > 0 && m != PASS && want[m];
+        ck_assert_msg(in == should, "%s: child %d flag %d, expected %d", what, i, in, should);
+        flagged += in;
+        if (i >= width && tree_visits(&ch[i]) > 0) {
+            ck_assert_msg(in, "%s: child %d past the window (%d) visited", what, i, width);
+            ++*outside;
+        }
+    }
+    ck_assert_int_eq(!!(atomic_load(&root->pw) & TREE_PW_SOME), flagged > 0);
+    search_free(s);
+    return flagged;
+}
+
 /* pw_libs: on a position with a white stone (E5) and a black one (C7) at
  * two liberties each, exactly the root's children on a liberty of a string
- * with at most two liberties are let in (the first child is in the window
- * anyway), some of them past the window are visited and every visited
- * child past the window is one of them; with pw_libs 0 nothing is let in
- * and nothing past the window is visited. pw_libs -1 (the default, by
- * size) is 0 on 9x9 and 2 on 19x19; the stones stand clear of the edge, so
- * their liberties are the same on both boards. */
+ * with at most two liberties are let in, and some of them past the window
+ * are visited; with pw_libs 0 nothing is let in and nothing past the window
+ * is visited. pw_libs -1 (the default, by size) is 0 on 9x9 and 2 on
+ * 19x19; the stones stand clear of the edge, so their liberties are the
+ * same on both boards. mu 5: a window of 5 at 1,500 visits, narrower than
+ * the 9x9 prior's ranks of these liberties (2nd to 10th). */
 START_TEST(pw_libs_in_search)
 {
     static const struct { int size; const char *val; int libs; } cases[] = {
         { 9, "0", 0 }, { 9, "2", 2 }, { 9, "-1", 0 }, { 19, "-1", 2 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        int libs = cases[c].libs;
-        /* mu 5: a window of 5 at 1,500 visits, narrower than the 9x9
-         * prior's ranks of these liberties (2nd to 10th). */
         const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", cases[c].val, NULL };
-        struct search *s = make(kv);
         struct game g;
         game_init(&g, cases[c].size, 7.5);
         const int mv[][3] = { {BLACK, 4, 3}, {WHITE, 2, 5}, {BLACK, 3, 4}, {WHITE, 1, 6},
@@ -245,44 +278,21 @@ START_TEST(pw_libs_in_search)
         ck_assert_int_eq(b->str[b->sid[board_point(b, 2, 6)]].libs, 2);
         /* Their liberties, worked out by hand: E6 F5 (White's E5), C8 D7
          * (Black's C7); every other string has three or more. */
-        bool on_short[BOARD_MAX_POINTS] = { false };
+        bool want[BOARD_MAX_POINTS] = { false };
         const int libs_xy[][2] = { {4, 5}, {5, 4}, {2, 7}, {3, 6} };
-        for (int i = 0; i < 4; i++)
-            on_short[board_point(b, libs_xy[i][0], libs_xy[i][1])] = true;
-        struct time_control tc;
-        timectl_init(&tc, 1500, 0);
-        search_genmove(s, &g, BLACK, &tc);
-        struct tree_node *root = tree_root(&s->tree);
-        ck_assert(tree_is_expanded(root));
-        int n = root->n_children;
-        int width = search_pw_width(5, tree_visits(root) + 3, n);
-        ck_assert_int_lt(width, 8);
-        struct tree_node *ch = tree_node_at(&s->tree, root->first);
-        int flagged = 0, outside = 0;
-        for (int i = 0; i < n; i++) {
-            point m = tree_move(&ch[i]);
-            bool in = atomic_load(&ch[i].pw) & TREE_PW_IN;
-            bool shortlib = libs > 0 && i > 0 && m != PASS && on_short[m];
-            ck_assert_msg(in == shortlib, "%dx%d pw_libs %s: child %d flag %d, short string %d",
-                          cases[c].size, cases[c].size, cases[c].val, i, in, shortlib);
-            flagged += in;
-            if (i >= width && tree_visits(&ch[i]) > 0) {
-                ck_assert_msg(in, "%dx%d pw_libs %s: child %d past the window (%d) visited",
-                              cases[c].size, cases[c].size, cases[c].val, i, width);
-                outside++;
-            }
-        }
-        ck_assert_int_eq(!!(atomic_load(&root->pw) & TREE_PW_SOME), flagged > 0);
-        if (libs) {
+        for (int i = 0; cases[c].libs > 0 && i < 4; i++)
+            want[board_point(b, libs_xy[i][0], libs_xy[i][1])] = true;
+        char what[64];
+        snprintf(what, sizeof what, "%dx%d pw_libs %s", cases[c].size, cases[c].size, cases[c].val);
+        int outside, flagged = check_let_in(kv, &g, want, what, &outside);
+        if (cases[c].libs) {
             ck_assert_int_ge(flagged, 3);   /* E6, F5, C8, D7 but the first child */
-            ck_assert_int_le(flagged, 4);
             ck_assert_int_gt(outside, 0);   /* and selection does reach past the window */
         } else {
             ck_assert_int_eq(flagged, 0);
             ck_assert_int_eq(outside, 0);
         }
         game_free(&g);
-        search_free(s);
     }
 }
 END_TEST
@@ -290,9 +300,9 @@ END_TEST
 /* pw_eyes: Black walls off A1-B1 (C1 C2 B2 A2) and White J8-J9 (H7 H8 H9
  * J7), two regions of two points, each bordered by one colour; the rest of
  * the board is one region touching both. With pw_eyes 2 or more exactly the
- * root's children in those regions are let in (but the first child, in the
- * window anyway) and selection reaches some of them past the window; with 1
- * (regions too big) or 0 none is, and nothing past the window is visited. */
+ * root's children in those regions are let in and selection reaches some of
+ * them past the window; with 1 (regions too big) or 0 none is, and nothing
+ * past the window is visited. */
 START_TEST(pw_eyes_in_search)
 {
     static const struct { const char *val; bool on; } cases[] = {
@@ -301,41 +311,19 @@ START_TEST(pw_eyes_in_search)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", "0",
                              "pw_eyes", cases[c].val, NULL };
-        struct search *s = make(kv);
         struct game g;
         game_init(&g, 9, 7.5);
         const int mv[][3] = { {BLACK, 2, 0}, {WHITE, 7, 6}, {BLACK, 2, 1}, {WHITE, 7, 7},
                               {BLACK, 1, 1}, {WHITE, 7, 8}, {BLACK, 0, 1}, {WHITE, 8, 6} };
         for (int i = 0; i < 8; i++)
             ck_assert_int_eq(game_play(&g, mv[i][0], board_point(&g.board, mv[i][1], mv[i][2])), 0);
-        const struct board *b = &g.board;
-        bool in_eye[BOARD_MAX_POINTS] = { false };
+        bool want[BOARD_MAX_POINTS] = { false };
         const int eye_xy[][2] = { {0, 0}, {1, 0}, {8, 7}, {8, 8} };   /* A1 B1 J8 J9 */
-        for (int i = 0; i < 4; i++)
-            in_eye[board_point(b, eye_xy[i][0], eye_xy[i][1])] = true;
-        struct time_control tc;
-        timectl_init(&tc, 1500, 0);
-        search_genmove(s, &g, BLACK, &tc);
-        struct tree_node *root = tree_root(&s->tree);
-        ck_assert(tree_is_expanded(root));
-        int n = root->n_children;
-        int width = search_pw_width(5, tree_visits(root) + 3, n);
-        struct tree_node *ch = tree_node_at(&s->tree, root->first);
-        int flagged = 0, outside = 0;
-        for (int i = 0; i < n; i++) {
-            point m = tree_move(&ch[i]);
-            bool in = atomic_load(&ch[i].pw) & TREE_PW_IN;
-            bool want = cases[c].on && i > 0 && m != PASS && in_eye[m];
-            ck_assert_msg(in == want, "pw_eyes %s: child %d flag %d, in an eye space %d",
-                          cases[c].val, i, in, want);
-            flagged += in;
-            if (i >= width && tree_visits(&ch[i]) > 0) {
-                ck_assert_msg(in, "pw_eyes %s: child %d past the window (%d) visited",
-                              cases[c].val, i, width);
-                outside++;
-            }
-        }
-        ck_assert_int_eq(!!(atomic_load(&root->pw) & TREE_PW_SOME), flagged > 0);
+        for (int i = 0; cases[c].on && i < 4; i++)
+            want[board_point(&g.board, eye_xy[i][0], eye_xy[i][1])] = true;
+        char what[64];
+        snprintf(what, sizeof what, "pw_eyes %s", cases[c].val);
+        int outside, flagged = check_let_in(kv, &g, want, what, &outside);
         if (cases[c].on) {
             ck_assert_int_ge(flagged, 3);
             ck_assert_int_gt(outside, 0);
@@ -344,7 +332,6 @@ START_TEST(pw_eyes_in_search)
             ck_assert_int_eq(outside, 0);
         }
         game_free(&g);
-        search_free(s);
     }
 }
 END_TEST
