@@ -4,8 +4,10 @@
  * has had time to think. (The .tst suites cannot wait: every analysis there
  * stops at once, so they allow zero info lines.) */
 #include <check.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,22 +19,64 @@
 
 struct runner {
     struct gtp *g;
-    FILE *in;
+    FILE *in, *out;
 };
 
+/* The front end's thread: runs the session, then frees the front end and
+ * closes its output, which is the reader's end of file. */
 static void *run(void *arg)
 {
     struct runner *r = arg;
     gtp_run(r->g, r->in);
+    gtp_free(r->g);
+    fclose(r->out);
     return NULL;
 }
 
-/* Sends `first`, waits `ms`, raises `signo` in this process (0: none),
- * sends `then` and closes the input; returns the whole output of a fresh
- * front end (1 thread, 9x9, plus the parameters in `kv`: key, value, ...,
- * NULL). */
-static char *session_kv(const char *const *kv, const char *first, int ms, int signo,
-                        const char *then)
+/* The output read so far. */
+struct text {
+    char *s;
+    size_t len, cap;
+};
+
+/* Reads what is there on `fd` within `ms` milliseconds; false at end of
+ * file. */
+static bool read_some(int fd, struct text *t, int ms)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (poll(&p, 1, ms) <= 0)
+        return true;
+    if (t->cap - t->len < 4097) {
+        t->cap = t->cap * 2 + 4097;
+        t->s = realloc(t->s, t->cap);
+        ck_assert_ptr_nonnull(t->s);
+    }
+    ssize_t n = read(fd, t->s + t->len, t->cap - t->len - 1);
+    ck_assert(n >= 0);
+    t->len += (size_t)n;
+    t->s[t->len] = '\0';
+    return n > 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Tells whether the output so far is what the test waits for. */
+typedef bool (*enough_fn)(const char *out);
+
+/* Sends `first`, then reads the output for `ms` milliseconds or, with
+ * `enough`, until enough(output) holds (for at most 30 s: the test is about
+ * what the engine writes, not how fast, and a loaded machine or the
+ * sanitizers may give it little CPU); raises `signo` in this process (0:
+ * none), sends `then` and closes the input. Returns the whole output of a
+ * fresh front end (1 thread, 9x9, plus the parameters in `kv`: key, value,
+ * ..., NULL). */
+static char *session_kv(const char *const *kv, const char *first, int ms, enough_fn enough,
+                        int signo, const char *then)
 {
     struct params p;
     char err[300];
@@ -41,45 +85,51 @@ static char *session_kv(const char *const *kv, const char *first, int ms, int si
     ck_assert(params_set(&p, "memory", "16", err, sizeof err));
     for (int i = 0; kv && kv[i]; i += 2)
         ck_assert_msg(params_set(&p, kv[i], kv[i + 1], err, sizeof err), "%s", err);
-    char *out_buf = NULL;
-    size_t out_len = 0;
-    FILE *out = open_memstream(&out_buf, &out_len);
+    int in_fd[2], out_fd[2];
+    ck_assert_int_eq(pipe(in_fd), 0);
+    ck_assert_int_eq(pipe(out_fd), 0);
+    struct runner r = {NULL, fdopen(in_fd[0], "r"), fdopen(out_fd[1], "w")};
+    ck_assert(r.in != NULL && r.out != NULL);
     struct gtp_options opt = {.sandbox = true};
     if (signo)
         opt.sandbox = false;    /* the sandbox installs no signal handler */
-    struct gtp *g = gtp_new(&p, out, &opt, err, sizeof err);
-    ck_assert_msg(g != NULL, "%s", err);
-    int fd[2];
-    ck_assert_int_eq(pipe(fd), 0);
-    struct runner r = {g, fdopen(fd[0], "r")};
-    ck_assert(r.in != NULL);
+    r.g = gtp_new(&p, r.out, &opt, err, sizeof err);
+    ck_assert_msg(r.g != NULL, "%s", err);
     pthread_t th;
     ck_assert_int_eq(pthread_create(&th, NULL, run, &r), 0);
-    ck_assert(write(fd[1], first, strlen(first)) == (ssize_t)strlen(first));
-    usleep((useconds_t)ms * 1000);
+    ck_assert(write(in_fd[1], first, strlen(first)) == (ssize_t)strlen(first));
+
+    struct text t = {NULL, 0, 0};
+    read_some(out_fd[0], &t, 0);
+    double until = now() + (enough ? 30.0 : ms / 1000.0);
+    while (now() < until && !(enough && enough(t.s)))
+        read_some(out_fd[0], &t, 20);
     if (signo)
         ck_assert_int_eq(kill(getpid(), signo), 0);
-    ck_assert(write(fd[1], then, strlen(then)) == (ssize_t)strlen(then));
-    close(fd[1]);
+    ck_assert(write(in_fd[1], then, strlen(then)) == (ssize_t)strlen(then));
+    close(in_fd[1]);
+    while (read_some(out_fd[0], &t, 1000))
+        ;
     pthread_join(th, NULL);
     fclose(r.in);
-    gtp_free(g);
-    fclose(out);
-    return out_buf;
+    close(out_fd[0]);
+    return t.s;
 }
 
-static char *session(const char *first, int ms, const char *then)
+static char *session(const char *first, enough_fn enough, const char *then)
 {
-    return session_kv(NULL, first, ms, 0, then);
+    return session_kv(NULL, first, 0, enough, 0, then);
 }
 
-/* Counts the info lines of the stream and the candidates ("info move") in
- * the fullest one. */
+/* Counts the complete info lines of the stream and the candidates ("info
+ * move") in the fullest one. */
 static void count_info(const char *out, int *lines, int *most)
 {
     *lines = *most = 0;
-    for (const char *l = out; (l = strstr(l, "info move")); ) {
+    for (const char *l = out; l && (l = strstr(l, "info move")); ) {
         const char *end = strchr(l, '\n');
+        if (!end)
+            break;      /* still being written */
         int n = 0;
         for (const char *q = l; q && q < end; q = strstr(q + 1, "info move"))
             n++;
@@ -90,10 +140,27 @@ static void count_info(const char *out, int *lines, int *most)
     }
 }
 
+/* Three complete info lines, the fullest with at least two candidates
+ * (with maxmoves 2: what the option allows at most). */
+static bool three_lines_of_two(const char *out)
+{
+    int lines, most;
+    count_info(out, &lines, &most);
+    return lines >= 3 && most >= 2;
+}
+
+/* Three info lines, one with more than ten candidates. */
+static bool three_lines_past_ten(const char *out)
+{
+    int lines, most;
+    count_info(out, &lines, &most);
+    return lines >= 3 && most > 10;
+}
+
 START_TEST(maxmoves_limits_candidates)
 {
     int lines, most;
-    char *out = session("boardsize 9\nlz-analyze b 5 maxmoves 2\n", 600, "name\n");
+    char *out = session("boardsize 9\nlz-analyze b 5 maxmoves 2\n", three_lines_of_two, "name\n");
     count_info(out, &lines, &most);
     ck_assert_msg(lines >= 3, "%d info lines: %.200s", lines, out);
     ck_assert_int_eq(most, 2);
@@ -101,20 +168,13 @@ START_TEST(maxmoves_limits_candidates)
     free(out);
 
     /* Without the option every searched move is reported. */
-    out = session("boardsize 9\nlz-analyze b 5\n", 600, "name\n");
+    out = session("boardsize 9\nlz-analyze b 5\n", three_lines_past_ten, "name\n");
     count_info(out, &lines, &most);
     ck_assert_int_ge(lines, 3);
     ck_assert_int_gt(most, 10);
     free(out);
 }
 END_TEST
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* GoGui's Interrupt: gogui-sigint answers the process id, and a SIGINT
  * then ends a 20-second genmove with a move instead of ending the process;
@@ -125,7 +185,7 @@ START_TEST(sigint_ends_genmove)
     char pid[32];
     snprintf(pid, sizeof pid, "= %ld\n\n", (long)getpid());
     double t0 = now();
-    char *out = session_kv(kv, "boardsize 9\ngogui-sigint\ngenmove b\n", 1000, SIGINT, "name\n");
+    char *out = session_kv(kv, "boardsize 9\ngogui-sigint\ngenmove b\n", 1000, NULL, SIGINT, "name\n");
     double took = now() - t0;
     ck_assert_msg(strstr(out, pid) != NULL, "no process id in: %.200s", out);
     ck_assert_msg(took < 10, "genmove answered %.1f s after it began", took);
