@@ -77,7 +77,7 @@ static const struct param_def defs[] = {
      "moves on a liberty of a string (either colour) with at most this many liberties are searchable past the widening window; 0 = off, -1 = by size (2 from 15x15 up, else off)"},
     {"pw_eyes", PT_INT, F(pw_eyes), "0", 0, 16,
      "moves in an empty region of at most this many points bordered by one colour only (an eye space) are searchable past the widening window; 0 = off"},
-    {"bt_c", PT_DOUBLE, F(bt_c), "0", 0, 100,
+    {"bt_c", PT_DOUBLE, F(bt_c), "0.1", 0, 100,
      "C_BT of the knowledge bias C_BT * sqrt(K / (n + K)) * P(m); 0 = off"},
     {"bt_k", PT_DOUBLE, F(bt_k), "600", 0, INFINITY,
      "K of the knowledge bias (inf = never fades)"},

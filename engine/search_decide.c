@@ -78,6 +78,16 @@ static bool instead_of_pass(struct search *s, point m)
                                                  PLAYOUT_SEKI_MIN_STONES);
 }
 
+/* A move the search may end on: anything but a big self-atari, which gives
+ * its stones away. When every move loses (or wins) alike the playouts cannot
+ * tell such a move from the others, and the knowledge bias, whose pattern
+ * model likes an atari, sends it the visits: a lost 7x7 seki had Black fill
+ * a shared liberty (regress/gtp/genmove.tst 971, 980). */
+static bool keeps_its_stones(struct search *s, point m)
+{
+    return m == PASS || instead_of_pass(s, m);
+}
+
 /* kgs-genmove_cleanup: a move next to a dead enemy stone (it helps capture). */
 static bool next_to_dead(struct search *s, point m)
 {
@@ -197,6 +207,11 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (second && (uint64_t)tree_visits(second) * 100 >= (uint64_t)tree_visits(best) * close &&
         tree_winrate(second, 0) > tree_winrate(best, 0) + 0.03)
         best = second;
+    if (!keeps_its_stones(s, tree_move(best))) {
+        struct tree_node *k = best_where(s, keeps_its_stones);
+        if (k)
+            best = k;
+    }
     res.move = tree_move(best);
     res.winrate = tree_winrate(best, 0.5);
     int64_t done = atomic_load(&j->playouts);

@@ -3,7 +3,11 @@
 
 10 boardsize 9
 20 komi 7.5
-# A white string of three with one liberty at G5; black captures, white saves.
+# A white string of three with one liberty at G5; black captures, white saves
+# (connecting to H5). Without White's H5, Black's G6 kills the string as well
+# (both win 85% of the playouts), and with the knowledge bias on the pattern
+# model, which ranks an answer to G7 above taking stones that cannot escape,
+# sends 1,000 playouts to G6: a test of taste, not of reading.
 30 play b D4
 40 play b E4
 50 play b F4
@@ -16,6 +20,7 @@
 120 play w F5
 130 play w C7
 140 play w G7
+145 play w H5
 150 reg_genmove b
 #? [G5]
 160 reg_genmove w
@@ -102,6 +107,7 @@
 650 play w F5
 660 play w C7
 670 play w G7
+675 play w H5
 680 restricted_genmove b A1 J9 G5 A9
 #? [G5]
 # Without G5 the answer is still one of the listed points.

@@ -37,7 +37,7 @@ START_TEST(defaults_in_range)
     ck_assert_int_ge(n, 15);
     ck_assert_int_eq(p.rave, 1);
     ck_assert_str_eq(p.playout, "bt");
-    ck_assert(p.pw_mu > 1 && p.bt_c == 0 && isfinite(p.bt_k));
+    ck_assert(p.pw_mu > 1 && p.bt_c > 0 && isfinite(p.bt_k));
 }
 END_TEST
 
