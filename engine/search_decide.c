@@ -67,25 +67,27 @@ static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum 
     return n;
 }
 
-/* A move to play instead of a pass (kgs-genmove_cleanup's, or when passing
- * would lose): never one that puts six or more of its own stones in atari
- * without capturing. Taking dead stones off never needs one, and in a seki
- * (whose stones the genmove search's ownership may call dead) it gives the
- * group away: a 7x7 seki had White fill a shared liberty in cleanup. */
-static bool instead_of_pass(struct search *s, point m)
+/* A move the search may end on: anything but a self-atari of six or more
+ * stones that captures nothing (the playouts' own rule), which gives them
+ * away. When every move loses (or wins) alike the playouts cannot tell such
+ * a move from the others, and the knowledge bias, whose pattern model likes
+ * the atari it makes, sends it the visits: a lost 7x7 seki had Black fill a
+ * shared liberty (regress/gtp/genmove.tst 971, 980). The pass, always a
+ * child of the root, qualifies, so the search always has such a move. */
+static bool keeps_its_stones(struct search *s, point m)
 {
-    return m != PASS && !board_is_big_self_atari(&s->root_board, s->job.to_move, m,
+    return m == PASS || !board_is_big_self_atari(&s->root_board, s->job.to_move, m,
                                                  PLAYOUT_SEKI_MIN_STONES);
 }
 
-/* A move the search may end on: anything but a big self-atari, which gives
- * its stones away. When every move loses (or wins) alike the playouts cannot
- * tell such a move from the others, and the knowledge bias, whose pattern
- * model likes an atari, sends it the visits: a lost 7x7 seki had Black fill
- * a shared liberty (regress/gtp/genmove.tst 971, 980). */
-static bool keeps_its_stones(struct search *s, point m)
+/* A move to play instead of a pass (kgs-genmove_cleanup's, or when passing
+ * would lose). Taking dead stones off never needs a big self-atari, and in
+ * a seki (whose stones the genmove search's ownership may call dead) it
+ * gives the group away: a 7x7 seki had White fill a shared liberty in
+ * cleanup. */
+static bool instead_of_pass(struct search *s, point m)
 {
-    return m == PASS || instead_of_pass(s, m);
+    return m != PASS && keeps_its_stones(s, m);
 }
 
 /* kgs-genmove_cleanup: a move next to a dead enemy stone (it helps capture). */
@@ -239,8 +241,6 @@ struct search_result search_decide(struct search *s, const struct game *g)
             if (k) {
                 res.move = tree_move(k);
                 res.winrate = tree_winrate(k, 0.5);
-            } else if (!instead_of_pass(s, res.move)) {
-                res.move = PASS;     /* only moves that give stones away */
             }
         }
         return res;
