@@ -53,6 +53,7 @@
 #include "engine/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
+#include "tools/common/cli_usage.h"
 #include "tools/common/pathlist.h"
 
 #define MIN_LEFT 20
@@ -64,13 +65,9 @@ static void print_usage(FILE *f)
                "[--capture G] [--list FILE] [RECORD.sgf...]\n");
 }
 
-static void usage(const char *msg, const char *arg)
+static _Noreturn void usage(const char *msg, const char *arg)
 {
-    if (msg)
-        fprintf(stderr, "hane-balance: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
-                arg ? "'" : "");
-    print_usage(stderr);
-    exit(2);
+    cli_usage_exit("hane-balance", print_usage, msg, arg);
 }
 
 struct opts {

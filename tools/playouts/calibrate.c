@@ -38,6 +38,7 @@
 #include "engine/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
+#include "tools/common/cli_usage.h"
 #include "tools/common/pathlist.h"
 #include "tools/playouts/policy.h"
 
@@ -53,13 +54,9 @@ static void print_usage(FILE *f)
                "       hane-calibrate --compare A.tsv B.tsv\n");
 }
 
-static void usage(const char *msg, const char *arg)
+static _Noreturn void usage(const char *msg, const char *arg)
 {
-    if (msg)
-        fprintf(stderr, "hane-calibrate: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
-                arg ? "'" : "");
-    print_usage(stderr);
-    exit(2);
+    cli_usage_exit("hane-calibrate", print_usage, msg, arg);
 }
 
 struct opts {

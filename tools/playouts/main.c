@@ -26,6 +26,7 @@
 #include "engine/sgf_game.h"
 #include "gtp/gtp_args.h"
 #include "tools/common/cli_num.h"
+#include "tools/common/cli_usage.h"
 #include "tools/playouts/policy.h"
 
 #define MAX_VERTICES 64
@@ -36,13 +37,9 @@ static void print_usage(FILE *f)
                "[--policy bt|light] [--capture G] FILE.sgf [VERTEX...]\n");
 }
 
-static void usage(const char *msg, const char *arg)
+static _Noreturn void usage(const char *msg, const char *arg)
 {
-    if (msg)
-        fprintf(stderr, "hane-playouts: %s%s%s%s\n", msg, arg ? " '" : "", arg ? arg : "",
-                arg ? "'" : "");
-    print_usage(stderr);
-    exit(2);
+    cli_usage_exit("hane-playouts", print_usage, msg, arg);
 }
 
 struct opts {
