@@ -43,6 +43,8 @@ struct params {
     int pw_eyes;            /* moves in a one-colour empty region of at most this many
                              * points pass the window; 0 = off */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
+    double score_weight;    /* share of a playout's value given by its margin; 0 = off */
+    double score_scale;     /* margin (points) of tanh's unit; 0 = the board's side */
     char patterns[512];     /* gamma table file; "" = compiled-in default */
     char playout_patterns[512]; /* bt playouts' table file; "" = compiled-in playout table */
 };

@@ -209,6 +209,10 @@ bool search_hist_has(const struct search_job *j, uint64_t h);
 
 /* search_backup.c: results (half points for Black) up the path, with AMAF. */
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half);
+
+/* A playout's result for Black in half points (2 win, 1 jigo, 0 loss), its
+ * mean raised with the margin by score_weight (search_threads.c). */
+uint32_t search_result_half(const struct params *p, int size, struct rng *r, double score);
 /* A worker's AMAF buffers: emptied and set up for the root when the worker
  * starts; added to the tree when it stops (and every few playouts). */
 void search_amaf_begin(struct search_thread *t);
