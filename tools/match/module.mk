@@ -107,3 +107,10 @@ check-winrates:
 CHECK_EXTRA += check-blindspots
 check-blindspots: $(BINDIR)/hane
 	@HANE=$(BINDIR)/hane tools/match/test-blindspots.sh
+
+# misses.sh's checks (hand-made games read by GNU Go, which CI installs as the
+# sparring partner): part of `make check`.
+.PHONY: check-misses
+CHECK_EXTRA += check-misses
+check-misses:
+	@tools/match/test-misses.sh
