@@ -211,8 +211,9 @@ bool search_hist_has(const struct search_job *j, uint64_t h);
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half);
 
 /* A playout's result for Black in half points (2 win, 1 jigo, 0 loss), its
- * mean raised with the margin by score_weight (search_threads.c). */
-uint32_t search_result_half(const struct params *p, int size, struct rng *r, double score);
+ * mean moved toward (1 + tanh(score / scale)) / 2 by the weight w, the
+ * score_weight of params (search_threads.c); w = 0 leaves it plain. */
+uint32_t search_result_half(double w, double scale, struct rng *r, double score);
 /* A worker's AMAF buffers: emptied and set up for the root when the worker
  * starts; added to the tree when it stops (and every few playouts). */
 void search_amaf_begin(struct search_thread *t);

@@ -91,7 +91,7 @@ static void record_ownership(struct search_thread *t, const struct board *b, dou
 
 /* A playout's result for Black in half points: 2 a win, 1 jigo, 0 a loss.
  *
- * With score_weight w the value also grows with the margin,
+ * With weight w > 0 (score_weight) the value also grows with the margin,
  * v = (1 - w) * win + w * (1 + tanh(score / scale)) / 2, so that among
  * moves that all win (or all lose) the search prefers the ones that keep
  * more points: an engine that only counts wins gives a lead away a few
@@ -99,13 +99,11 @@ static void record_ownership(struct search_thread *t, const struct board *b, dou
  * has no cushion when they turn out wrong about a big group. 2v is rounded
  * to a whole half point at random, up with the probability of its fraction:
  * the tree's sums stay integers and only their means carry the margin. */
-uint32_t search_result_half(const struct params *p, int size, struct rng *r, double score)
+uint32_t search_result_half(double w, double scale, struct rng *r, double score)
 {
     uint32_t half = score > 0 ? 2 : score < 0 ? 0 : 1;
-    double w = p->score_weight;
     if (w <= 0)
         return half;
-    double scale = p->score_scale > 0 ? p->score_scale : size;
     double v2 = (1 - w) * half + w * (1 + tanh(score / scale));
     if (v2 >= 2)          /* rounding may pass the top by an ulp */
         return 2;
@@ -147,8 +145,9 @@ static void one_playout(struct search_thread *t)
                                    playout_default_cap(s->job.size), &rec);
         n_seq = depth + rec.n_moves;
         /* The ownership search's results decide nothing: no margin there. */
-        black_half = s->job.light_playouts ? (score > 0 ? 2u : score < 0 ? 0u : 1u)
-                                           : search_result_half(&s->p, s->job.size, &t->rng, score);
+        double w = s->job.light_playouts ? 0 : s->p.score_weight;
+        double scale = s->p.score_scale > 0 ? s->p.score_scale : s->job.size;
+        black_half = search_result_half(w, scale, &t->rng, score);
         if (!ended)
             record_ownership(t, &t->board, score);
     }

@@ -771,11 +771,11 @@ END_TEST
 
 /* The playout value with score_weight: whole half points whose mean is
  * (1 - w) * win + w * (1 + tanh(score / scale)) / 2, twice over. */
-static double mean_half(const struct params *p, int size, struct rng *r, double score, int n)
+static double mean_half(double w, double scale, struct rng *r, double score, int n)
 {
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
-        uint32_t h = search_result_half(p, size, r, score);
+        uint32_t h = search_result_half(w, scale, r, score);
         ck_assert_uint_le(h, 2);
         sum += h;
     }
@@ -786,20 +786,22 @@ START_TEST(score_weight_value)
 {
     struct params p;
     params_default(&p);
+    ck_assert(p.score_weight == 0);     /* off unless asked for */
     struct rng r;
     rng_seed(&r, 7);
     /* Off: the result is the win, the jigo or the loss, nothing else. */
-    ck_assert_uint_eq(search_result_half(&p, 19, &r, 0.5), 2);
-    ck_assert_uint_eq(search_result_half(&p, 19, &r, 0), 1);
-    ck_assert_uint_eq(search_result_half(&p, 19, &r, -60.5), 0);
+    ck_assert_uint_eq(search_result_half(0, 19, &r, 0.5), 2);
+    ck_assert_uint_eq(search_result_half(0, 19, &r, 0), 1);
+    ck_assert_uint_eq(search_result_half(0, 19, &r, -60.5), 0);
     char err[200];
     ck_assert(params_set(&p, "score_weight", "0.2", err, sizeof err));
+    const double w = p.score_weight;
     const int n = 200000;   /* the mean's error is below 0.003 (sd of a draw <= 0.5) */
     double scores[] = {-80.5, -20.5, -0.5, 0.5, 10.5, 40.5};
     double last = -1;
     for (int i = 0; i < 6; i++) {
         double want = 0.8 * (scores[i] > 0 ? 2 : 0) + 0.2 * (1 + tanh(scores[i] / 19));
-        double got = mean_half(&p, 19, &r, scores[i], n);
+        double got = mean_half(w, 19, &r, scores[i], n);
         ck_assert_msg(fabs(got - want) < 0.01, "score %.1f: mean %.4f, want %.4f", scores[i],
                       got, want);
         ck_assert(got > last);      /* more margin, more value */
@@ -807,11 +809,11 @@ START_TEST(score_weight_value)
     }
     /* A small win is still worth far more than a big loss: the margin only
      * orders wins among themselves and losses among themselves. */
-    ck_assert(mean_half(&p, 19, &r, 0.5, n) > 1.5 && mean_half(&p, 19, &r, -0.5, n) < 0.5);
+    ck_assert(mean_half(w, 19, &r, 0.5, n) > 1.5 && mean_half(w, 19, &r, -0.5, n) < 0.5);
     /* score_scale replaces the board's side as tanh's unit. */
     ck_assert(params_set(&p, "score_scale", "5", err, sizeof err));
     double want = 1.6 + 0.2 * (1 + tanh(10.5 / 5));
-    ck_assert(fabs(mean_half(&p, 19, &r, 10.5, n) - want) < 0.01);
+    ck_assert(fabs(mean_half(w, p.score_scale, &r, 10.5, n) - want) < 0.01);
 }
 END_TEST
 
