@@ -53,9 +53,10 @@
 #include "engine/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
-#include "tools/common/cli_usage.h"
+#include "tools/common/cli_args.h"
 #include "tools/common/pathlist.h"
 
+#define PROG "hane-balance"
 #define MIN_LEFT 20
 
 static void print_usage(FILE *f)
@@ -67,7 +68,7 @@ static void print_usage(FILE *f)
 
 static _Noreturn void usage(const char *msg, const char *arg)
 {
-    cli_usage_exit("hane-balance", print_usage, msg, arg);
+    cli_usage_exit(PROG, print_usage, msg, arg);
 }
 
 struct opts {
@@ -86,19 +87,13 @@ static void parse_args(int argc, char **argv, struct opts *o)
                         .grad_playouts = 64, .epochs = 1, .seed = 1, .rate = 0.01,
                         .capture = def.playout_capture };
     o->files = argv + 1;    /* records go to the front of argv, options anywhere */
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            print_usage(stdout);
-            exit(0);
-        }
-        if (a[0] != '-' || a[1] != '-') {
-            o->files[o->n_files++] = argv[i];
+    int i = 1;
+    const char *v;
+    for (char *a; (a = cli_args_next(PROG, print_usage, argc, argv, &i, &v));) {
+        if (!v) {
+            o->files[o->n_files++] = a;
             continue;
         }
-        if (i + 1 >= argc)
-            usage("missing value after", a);
-        const char *v = argv[++i];
         bool ok = true;
         if (strcmp(a, "--from") == 0)
             ok = cli_parse_long(v, 0, 10000, &o->from);
@@ -124,10 +119,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
             o->list = v;
         else
             usage("unknown option", a);
-        if (!ok) {
-            fprintf(stderr, "hane-balance: bad value '%s' for %s\n", v, a);
-            usage(NULL, NULL);
-        }
+        if (!ok)
+            cli_bad_value(PROG, print_usage, a, v);
     }
     if (!o->out)
         usage("no --out TABLE.json given", NULL);

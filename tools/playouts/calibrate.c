@@ -38,10 +38,11 @@
 #include "engine/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
-#include "tools/common/cli_usage.h"
+#include "tools/common/cli_args.h"
 #include "tools/common/pathlist.h"
 #include "tools/playouts/policy.h"
 
+#define PROG "hane-calibrate"
 #define MAX_MOVES_LIST 16
 #define MIN_LEFT 20
 #define MAX_RECORDS 100000
@@ -56,7 +57,7 @@ static void print_usage(FILE *f)
 
 static _Noreturn void usage(const char *msg, const char *arg)
 {
-    cli_usage_exit("hane-calibrate", print_usage, msg, arg);
+    cli_usage_exit(PROG, print_usage, msg, arg);
 }
 
 struct opts {
@@ -105,19 +106,13 @@ static void parse_args(int argc, char **argv, struct opts *o)
     }
     /* Records go to the front of argv in their order, options anywhere. */
     o->files = argv + 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            print_usage(stdout);
-            exit(0);
-        }
-        if (a[0] != '-' || a[1] != '-') {
-            o->files[o->n_files++] = argv[i];
+    int i = 1;
+    const char *v;
+    for (char *a; (a = cli_args_next(PROG, print_usage, argc, argv, &i, &v));) {
+        if (!v) {
+            o->files[o->n_files++] = a;
             continue;
         }
-        if (i + 1 >= argc)
-            usage("missing value after", a);
-        const char *v = argv[++i];
         bool ok = true;
         if (strcmp(a, "--moves") == 0) {
             ok = parse_moves(v, o);
@@ -139,10 +134,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
         } else {
             usage("unknown option", a);
         }
-        if (!ok) {
-            fprintf(stderr, "hane-calibrate: bad value '%s' for %s\n", v, a);
-            usage(NULL, NULL);
-        }
+        if (!ok)
+            cli_bad_value(PROG, print_usage, a, v);
     }
     if (o->n_files == 0 && !o->list)
         usage("no records given", NULL);

@@ -26,9 +26,10 @@
 #include "engine/sgf_game.h"
 #include "gtp/gtp_args.h"
 #include "tools/common/cli_num.h"
-#include "tools/common/cli_usage.h"
+#include "tools/common/cli_args.h"
 #include "tools/playouts/policy.h"
 
+#define PROG "hane-playouts"
 #define MAX_VERTICES 64
 
 static void print_usage(FILE *f)
@@ -39,7 +40,7 @@ static void print_usage(FILE *f)
 
 static _Noreturn void usage(const char *msg, const char *arg)
 {
-    cli_usage_exit("hane-playouts", print_usage, msg, arg);
+    cli_usage_exit(PROG, print_usage, msg, arg);
 }
 
 struct opts {
@@ -56,45 +57,34 @@ static void parse_args(int argc, char **argv, struct opts *o)
     params_default(&def);
     *o = (struct opts){ .move = 0, .playouts = 2000, .seed = 1, .policy = "bt",
                         .capture = def.playout_capture };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            print_usage(stdout);
-            exit(0);
-        }
-        bool has_value = i + 1 < argc;
-        if (strcmp(a, "--move") == 0 || strcmp(a, "--playouts") == 0 ||
-            strcmp(a, "--seed") == 0 || strcmp(a, "--policy") == 0 ||
-            strcmp(a, "--capture") == 0) {
-            if (!has_value)
-                usage("missing value after", a);
-            const char *v = argv[++i];
-            bool ok = true;
-            if (strcmp(a, "--move") == 0)
-                ok = cli_parse_long(v, 1, 100000000, &o->move);
-            else if (strcmp(a, "--playouts") == 0)
-                ok = cli_parse_long(v, 1, 100000000, &o->playouts);
-            else if (strcmp(a, "--seed") == 0)
-                ok = cli_parse_long(v, 0, 0x7fffffffL, &o->seed);
-            else if (strcmp(a, "--capture") == 0)
-                ok = cli_parse_real(v, 0, 1e6, &o->capture);
-            else if (tool_policy_known(v))
-                o->policy = v;
+    int i = 1;
+    const char *v;
+    for (const char *a; (a = cli_args_next(PROG, print_usage, argc, argv, &i, &v));) {
+        if (!v) {           /* the record first, then the vertices */
+            if (!o->file)
+                o->file = a;
+            else if (o->n_vertex < MAX_VERTICES)
+                o->vertex[o->n_vertex++] = a;
             else
-                ok = false;
-            if (!ok) {
-                fprintf(stderr, "hane-playouts: bad value '%s' for %s\n", v, a);
-                usage(NULL, NULL);
-            }
-        } else if (a[0] == '-' && a[1] == '-') {
-            usage("unknown option", a);
-        } else if (!o->file) {
-            o->file = a;
-        } else if (o->n_vertex < MAX_VERTICES) {
-            o->vertex[o->n_vertex++] = a;
-        } else {
-            usage("too many vertices (64 at most) at", a);
+                usage("too many vertices (64 at most) at", a);
+            continue;
         }
+        bool ok = true;
+        if (strcmp(a, "--move") == 0)
+            ok = cli_parse_long(v, 1, 100000000, &o->move);
+        else if (strcmp(a, "--playouts") == 0)
+            ok = cli_parse_long(v, 1, 100000000, &o->playouts);
+        else if (strcmp(a, "--seed") == 0)
+            ok = cli_parse_long(v, 0, 0x7fffffffL, &o->seed);
+        else if (strcmp(a, "--capture") == 0)
+            ok = cli_parse_real(v, 0, 1e6, &o->capture);
+        else if (strcmp(a, "--policy") == 0) {
+            ok = tool_policy_known(v);
+            o->policy = v;
+        } else
+            usage("unknown option", a);
+        if (!ok)
+            cli_bad_value(PROG, print_usage, a, v);
     }
     if (!o->file)
         usage("no SGF file given", NULL);
