@@ -118,9 +118,12 @@ check: all unit $(CHECK_EXTRA)
 regress: check
 
 # ASan+UBSan runs the code 2-5x slower, and the default search (BT playouts)
-# plays whole games in some tests: Check's per-test timeouts are tripled.
+# plays whole games in some tests: Check's per-test timeouts are tripled, and
+# so is each .tst file's (TST_TIMEOUT, 300 s in a plain build). Both can be
+# set higher from the environment on a loaded machine.
 sanitize:
-	CK_TIMEOUT_MULTIPLIER=3 $(MAKE) VARIANT=asan check
+	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3} TST_TIMEOUT=$${TST_TIMEOUT:-900} \
+	  $(MAKE) VARIANT=asan check
 
 tsan:
 	$(MAKE) VARIANT=tsan tsan-tests
