@@ -348,6 +348,8 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->pw_libs = s->p.pw_libs >= 0                      ? s->p.pw_libs
                  : g->board.size >= PW_LIBS_MIN_SIZE ? PW_LIBS_AUTO
                                                      : 0;
+    j->score_weight = s->p.score_weight;
+    j->score_scale = s->p.score_scale > 0 ? s->p.score_scale : g->board.size;
     j->report = NULL;
     j->report_ctx = NULL;
     atomic_store(&j->stop, false);

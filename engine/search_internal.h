@@ -119,6 +119,8 @@ struct search_job {
     bool light_playouts;
     uint32_t expand_at;             /* visits before a leaf is expanded */
     int pw_libs;                    /* params' pw_libs with "by size" resolved */
+    double score_weight;            /* params' score_weight; 0 in the ownership search */
+    double score_scale;             /* params' score_scale, 0 resolved to the board's side */
     int interval_ms;                /* analysis: report every; 0 = no reports */
     search_report_fn report;
     void *report_ctx;
@@ -211,8 +213,8 @@ bool search_hist_has(const struct search_job *j, uint64_t h);
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half);
 
 /* A playout's result for Black in half points (2 win, 1 jigo, 0 loss), its
- * mean moved toward (1 + tanh(score / scale)) / 2 by the weight w, the
- * score_weight of params (search_threads.c); w = 0 leaves it plain. */
+ * mean moved toward (1 + tanh(score / scale)) / 2 by the weight w (the job's
+ * score_weight and score_scale; search_threads.c); w = 0 leaves it plain. */
 uint32_t search_result_half(double w, double scale, struct rng *r, double score);
 /* A worker's AMAF buffers: emptied and set up for the root when the worker
  * starts; added to the tree when it stops (and every few playouts). */

@@ -77,6 +77,7 @@ static void own_search(struct search *s, const struct game *g, int playouts)
     /* This tree answers another question than genmove's: it is not reused,
      * and its root is expanded again by the ownership search's own rules. */
     s->job.light_playouts = true;
+    s->job.score_weight = 0;    /* its results decide no move: no margin there */
     /* Ownership asks what happens if play goes on: a pass now must not end
      * the game with the dead stones still on the board. */
     s->root_board.passes = 0;

@@ -144,10 +144,7 @@ static void one_playout(struct search_thread *t)
         double score = playout_run(&t->board, pp, &t->rng, s->job.komi,
                                    playout_default_cap(s->job.size), &rec);
         n_seq = depth + rec.n_moves;
-        /* The ownership search's results decide nothing: no margin there. */
-        double w = s->job.light_playouts ? 0 : s->p.score_weight;
-        double scale = s->p.score_scale > 0 ? s->p.score_scale : s->job.size;
-        black_half = search_result_half(w, scale, &t->rng, score);
+        black_half = search_result_half(s->job.score_weight, s->job.score_scale, &t->rng, score);
         if (!ended)
             record_ownership(t, &t->board, score);
     }
