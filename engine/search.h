@@ -122,7 +122,9 @@ int search_move_priors(const struct search *s, const struct game *g, enum color 
 /* The status of every stone of the position by ownership, for final_score
  * and final_status_list: dead (the other colour owns its point with
  * probability above a threshold), seki (alive, next to a liberty shared
- * with living enemy stones that the playouts leave empty), alive; empty
+ * with living enemy stones that the playouts leave empty or that both
+ * colours would fill only by self-atari, or joined to such a string by a
+ * one-point eye), alive; empty
  * points are STONE_NONE. `status` holds one byte per point. Returns the
  * number of dead stones. */
 enum stone_status { STONE_NONE, STONE_ALIVE, STONE_DEAD, STONE_SEKI };

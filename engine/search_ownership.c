@@ -112,6 +112,81 @@ static void mark_string(const struct board *b, point p, uint8_t *out, uint8_t st
     } while (q != p && q != 0);
 }
 
+/* Is the empty point `p` a liberty of a seki: next to living stones of both
+ * colours, and one that either side would fill only by putting its own
+ * stones in atari? The seki-safe playouts (playout.h) leave such a point
+ * empty when the strings are large (`neutral`, the share of playouts that
+ * left `p` to nobody); a seki of smaller strings they break, in one playout
+ * one side and in the next the other, so that both stay alive on average
+ * and the point is found by the self-atari test instead. Dame between
+ * groups with liberties to spare is filled by someone in nearly every
+ * playout and is neither. */
+static bool is_seki_liberty(const struct board *b, point p, float neutral, const uint8_t *status)
+{
+    if (neutral < 0.5f && !(board_is_self_atari(b, BLACK, p) && board_is_self_atari(b, WHITE, p)))
+        return false;
+    bool side[3] = {false, false, false};
+    for (int i = 0; i < 4; i++) {
+        point q = p + b->geom->offs[i];
+        if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] != STONE_DEAD)
+            side[b->color[q]] = true;
+    }
+    return side[BLACK] && side[WHITE];
+}
+
+/* The colour of every stone next to the empty point `p` when they are all
+ * of one colour and `p` has no empty neighbour (a one-point eye), else
+ * EMPTY. */
+static enum color one_point_eye_of(const struct board *b, point p)
+{
+    int c = EMPTY;
+    for (int i = 0; i < 4; i++) {
+        int nc = b->color[p + b->geom->offs[i]];
+        if (nc == OFFBOARD)
+            continue;
+        if (nc == EMPTY || (c != EMPTY && nc != c))
+            return EMPTY;
+        c = nc;
+    }
+    return (enum color)c;
+}
+
+/* Marks STONE_SEKI on the living strings next to a seki liberty, then on
+ * the living strings that share a one-point eye with a string in seki: a
+ * seki is a matter of groups, and a string joined to one by an eye lives
+ * or dies with it (GNU Go lists such strings too). */
+static void mark_seki(const struct board *b, const float *neutral, uint8_t *status)
+{
+    const int *o = b->geom->offs;
+    for (int p = 0; p < b->geom->points; p++) {
+        if (b->color[p] != EMPTY || !is_seki_liberty(b, p, neutral[p], status))
+            continue;
+        for (int i = 0; i < 4; i++) {
+            point q = p + o[i];
+            if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] == STONE_ALIVE)
+                mark_string(b, q, status, STONE_SEKI);
+        }
+    }
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (int p = 0; p < b->geom->points; p++) {
+            if (b->color[p] != EMPTY || one_point_eye_of(b, p) == EMPTY)
+                continue;
+            bool seki = false, alive = false;
+            for (int i = 0; i < 4; i++) {
+                seki |= status[p + o[i]] == STONE_SEKI;
+                alive |= status[p + o[i]] == STONE_ALIVE;
+            }
+            if (!seki || !alive)
+                continue;
+            for (int i = 0; i < 4; i++)
+                if (status[p + o[i]] == STONE_ALIVE)
+                    mark_string(b, p + o[i], status, STONE_SEKI);
+            grew = true;
+        }
+    }
+}
+
 int search_final_status(struct search *s, const struct game *g, uint8_t *status)
 {
     /* An ownership search of exactly this position may have run already. */
@@ -131,27 +206,6 @@ int search_final_status(struct search *s, const struct game *g, uint8_t *status)
         status[p] = dead ? STONE_DEAD : STONE_ALIVE;
         n_dead += dead;
     }
-    /* Seki: a liberty that most playouts leave empty between living stones
-     * of both colours. The seki-safe playouts (playout.h) never fill it, as
-     * either side would put its own stones in atari; dame between groups
-     * with liberties to spare is filled by someone in nearly every playout. */
-    const int *o = b->geom->offs;
-    for (int p = 0; p < b->geom->points; p++) {
-        if (b->color[p] != EMPTY || neutral[p] < 0.5f)
-            continue;
-        bool side[3] = {false, false, false};
-        for (int i = 0; i < 4; i++) {
-            point q = p + o[i];
-            if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] != STONE_DEAD)
-                side[b->color[q]] = true;
-        }
-        if (!side[BLACK] || !side[WHITE])
-            continue;
-        for (int i = 0; i < 4; i++) {
-            point q = p + o[i];
-            if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] == STONE_ALIVE)
-                mark_string(b, q, status, STONE_SEKI);
-        }
-    }
+    mark_seki(b, neutral, status);
     return n_dead;
 }

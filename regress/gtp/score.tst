@@ -128,3 +128,32 @@
 #? [!.*(O19|O18|T19|T17|T18|P18|R15|T16|S15|S17|S16|O16|Q17|Q16|Q15|P17|O17|Q19|R19|R17|S18|R18|Q18).*]
 540 final_status_list alive
 #? [!.*(O19|O18|T19|T17|T18|P18|R15|T16|S15|S17|S16|O16|Q17|Q16|Q15|P17|O17|Q19|R19|R17|S18|R18|Q18).*]
+
+# A seki of small strings (game 27 of the 19x19 run d2b5244): White's 28
+# stones from M19 to O11 and Black's Q19-O18 (7), T18-T17 (2) and S19 (1)
+# share the liberties P19 and T16, and S19 lives by the eyes R19 and T19
+# it shares with them. The ownership playouts break this seki by a
+# three-stone self-atari, one side in some playouts and the other in
+# others; filling P19 or T16 is a self-atari for both colours, which marks
+# the strings next to them, and S19 joins through the one-point eyes. The
+# 38 stones are GNU Go's seki list of the position. The area count gives
+# R19 and T19 to Black, which borders them alone: B+35.5 (GNU Go's Chinese
+# count, which leaves eyes in seki to nobody, B+33.5).
+600 loadsgf regress/gtp/sgf/seki-small-strings-19.sgf
+610 final_status_list seki
+#? [((M19|N19|O19|N18|S18|N17|O17|Q17|S17|O16|P16|Q16|R16|S16|P15|Q15|R15|S15|T15|N14|O14|P14|Q14|T14|N13|O13|O12|O11|Q19|O18|P18|Q18|R18|P17|R17|S19|T18|T17) ?)+]
+# Each of the four strings is there (a string is listed whole or not at all).
+611 final_status_list seki
+#? [(.* )?O11( .*)?]
+612 final_status_list seki
+#? [(.* )?Q19( .*)?]
+613 final_status_list seki
+#? [(.* )?S19( .*)?]
+614 final_status_list seki
+#? [(.* )?T17( .*)?]
+620 final_status_list dead
+#? [!(.* )?(M19|N19|O19|N18|S18|N17|O17|Q17|S17|O16|P16|Q16|R16|S16|P15|Q15|R15|S15|T15|N14|O14|P14|Q14|T14|N13|O13|O12|O11|Q19|O18|P18|Q18|R18|P17|R17|S19|T18|T17)( .*)?]
+630 final_score
+#? [B\+35\.5]
+640 final_status_list alive
+#? [!(.* )?(M19|N19|O19|N18|S18|N17|O17|Q17|S17|O16|P16|Q16|R16|S16|P15|Q15|R15|S15|T15|N14|O14|P14|Q14|T14|N13|O13|O12|O11|Q19|O18|P18|Q18|R18|P17|R17|S19|T18|T17)( .*)?]
