@@ -304,13 +304,11 @@ bool board_is_self_atari(const struct board *b, enum color c, point p)
     return nl < 2;
 }
 
-bool board_is_big_self_atari(const struct board *b, enum color c, point p, int min_stones)
+/* The stones of the string `c` at the empty point `p` would make: the
+ * stone and the distinct friendly strings next to it. Counted before any
+ * liberty, as it is cheaper and rules out most moves. */
+static int joined_stones(const struct board *b, enum color c, point p)
 {
-    if (p <= 0 || p >= b->geom->points || b->color[p] != EMPTY || (c != BLACK && c != WHITE))
-        return false;
-    /* The string the move makes: the stone and the distinct friendly
-     * strings next to it. Counted first, as it is cheaper than the
-     * liberties and rules out most moves. */
     int stones = 1;
     uint16_t seen[4];
     int ns = 0;
@@ -324,7 +322,73 @@ bool board_is_big_self_atari(const struct board *b, enum color c, point p, int m
         seen[ns++] = id;
         stones += b->str[id].stones;
     }
-    return stones >= min_stones && board_is_self_atari(b, c, p);
+    return stones;
+}
+
+static bool is_move_point(const struct board *b, enum color c, point p)
+{
+    return p > 0 && p < b->geom->points && b->color[p] == EMPTY && (c == BLACK || c == WHITE);
+}
+
+bool board_is_big_self_atari(const struct board *b, enum color c, point p, int min_stones)
+{
+    return is_move_point(b, c, p) && joined_stones(b, c, p) >= min_stones &&
+           board_is_self_atari(b, c, p);
+}
+
+/* Is the 4- or 5-point region `pts` a shape its owner cannot make two eyes
+ * in when the other side plays first: the square and the pyramid of four,
+ * the bulky and the crossed five? The others (straight, bent, zigzag four;
+ * bent, L and U five...) give two eyes. `in` marks the region's points. */
+static bool is_nakade_shape(const struct board *b, const point *pts, int n, const uint8_t *in)
+{
+    const int *o = b->geom->offs;
+    int stride = b->geom->stride;
+    for (int i = 0; i < n; i++) {
+        int deg = 0;
+        for (int k = 0; k < 4; k++)
+            deg += in[pts[i] + o[k]];
+        /* A point next to all the others: the pyramid (4) and the cross (5). */
+        if (deg == n - 1)
+            return true;
+        /* A 2x2 block: the square (4) and the bulky five (block and one). */
+        if (in[pts[i] + 1] && in[pts[i] + stride] && in[pts[i] + stride + 1])
+            return true;
+    }
+    return false;
+}
+
+bool board_is_wasted_self_atari(const struct board *b, enum color c, point p, int min_stones)
+{
+    if (!is_move_point(b, c, p))
+        return false;
+    int stones = joined_stones(b, c, p);
+    /* Three stones or fewer, captured, leave a space of at most three
+     * points, and the sacrificer plays first in it: one eye whatever its
+     * shape, so the sacrifice may kill. */
+    if (stones < 4 || !board_is_self_atari(b, c, p))
+        return false;
+    if (stones >= min_stones)
+        return true;
+    if (stones > 5)
+        return false;
+    const int *o = b->geom->offs;
+    point pts[5];
+    uint8_t in[BOARD_MAX_POINTS] = {0};
+    int n = 0;
+    pts[n++] = p;
+    in[p] = 1;
+    for (int i = 0; i < 4; i++) {
+        point q = p + o[i];
+        if (b->color[q] != (int)c || in[q]) continue;
+        point r = q;
+        do {
+            pts[n++] = r;
+            in[r] = 1;
+            r = b->next_stone[r];
+        } while (r != q && r != 0);
+    }
+    return !is_nakade_shape(b, pts, n, in);
 }
 
 int board_snapback_size(const struct board *b, enum color c, point p)

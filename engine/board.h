@@ -211,6 +211,12 @@ int board_capture_count(const struct board *b, enum color c, point p);
 bool board_is_self_atari(const struct board *b, enum color c, point p);
 /* A self-atari whose string in atari has at least `min_stones` stones. */
 bool board_is_big_self_atari(const struct board *b, enum color c, point p, int min_stones);
+/* A self-atari that no nakade needs: its string in atari has at least
+ * `min_stones` stones, or four or five in a shape that, captured, gives the
+ * capturer two eyes (not the square or pyramid four, not the bulky or
+ * crossed five). Playouts that refuse it keep a seki of such strings,
+ * which a blind filler breaks, and still kill by nakade. */
+bool board_is_wasted_self_atari(const struct board *b, enum color c, point p, int min_stones);
 /* Is `c` at `p` a snapback: a lone stone left in atari that the opponent
  * can take only by making a string of two or more stones with no liberty
  * but `p`, so that `c` at `p` again captures it? Returns the stones that

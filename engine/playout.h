@@ -49,16 +49,22 @@ struct playout_record {
  * own eye (board_is_eyelike) is equally likely; PASS when there is none. */
 struct playout_policy playout_light(void);
 
-/* The light policy that also refuses to leave a string of
- * PLAYOUT_SEKI_MIN_STONES or more stones in atari without capturing: in its
- * playouts a seki stays on the board, as in a game between players who know
- * better, so it serves ownership (final_score, final_status_list). Slower
- * than playout_light by the test on moves next to a friendly string.
+/* The light policy that also refuses a self-atari no nakade needs
+ * (board_is_wasted_self_atari): a string of PLAYOUT_SEKI_MIN_STONES or more
+ * stones left in atari without capturing, or one of four or five whose
+ * shape, once captured, gives the capturer two eyes. In its playouts a
+ * seki stays on the board, as in a game between players who know better,
+ * so it serves ownership (final_score, final_status_list). Slower than
+ * playout_light by the test on moves next to a friendly string.
  *
  * Why six: killing a group by nakade puts at most five of the attacker's
  * stones in atari inside a six-point eye, so the rule does not save dead
  * shapes; what it keeps is a seki, where the first side to fill the last
- * shared liberties but one gives the other its stones. */
+ * shared liberties but one gives the other its stones. Four and five by
+ * shape: a straight four or a bent five captured is two eyes, and a 9x9
+ * game's seki (a white string of four and a black one of ten, three
+ * shared liberties) was broken by White filling one into a five that,
+ * captured, made Black's two eyes. */
 #define PLAYOUT_SEKI_MIN_STONES 6
 struct playout_policy playout_light_seki_safe(void);
 

@@ -197,7 +197,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
             continue;
         if (at_root && s->job.root_forbidden[p])
             continue;
-        if (seki_safe && board_is_big_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES))
+        if (seki_safe && board_is_wasted_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES))
             continue;
         if (want_hints)
             hints[k] = move_hint(b, c, p);

@@ -157,3 +157,22 @@
 #? [B\+35\.5]
 640 final_status_list alive
 #? [!(.* )?(M19|N19|O19|N18|S18|N17|O17|Q17|S17|O16|P16|Q16|R16|S16|P15|Q15|R15|S15|T15|N14|O14|P14|Q14|T14|N13|O13|O12|O11|Q19|O18|P18|Q18|R18|P17|R17|S19|T18|T17)( .*)?]
+
+# A seki with three shared liberties (game 88 of the 9x9 run s9-bias01-k600):
+# Black's ten stones D1-J4 and White's four G1-J2 have only F1, G2 and J3.
+# Black may fill one safely; then White filling a second makes five stones
+# in atari whose capture gives Black two eyes, a sacrifice no nakade needs,
+# which the seki-safe playouts now refuse (four or five stones by shape).
+# Before, they played it and counted White's four dead (W+12.5). GNU Go:
+# W+23.5, no stone dead, these 14 in seki.
+700 loadsgf regress/gtp/sgf/seki-three-liberties-9.sgf
+710 final_score
+#? [W\+23\.5]
+720 final_status_list dead
+#? []
+730 final_status_list seki
+#? [((D1|E1|E2|F2|F3|G1|G3|H1|H2|H3|H4|J1|J2|J4) ?)+]
+731 final_status_list seki
+#? [(.* )?G1( .*)?]
+732 final_status_list seki
+#? [(.* )?D1( .*)?]

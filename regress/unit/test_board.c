@@ -430,6 +430,76 @@ START_TEST(test_snapback)
 }
 END_TEST
 
+/* Self-atari that no nakade needs (the seki-safe playouts refuse it): by
+ * the size and, for four or five stones, the shape of the string left in
+ * atari. */
+START_TEST(test_wasted_self_atari)
+{
+    /* Black at E4 makes a straight four with one liberty, E3: captured, it
+     * is two eyes for White. Black at E3 instead makes no string of four. */
+    static const char *const straight[] = {
+        "O O O O O",
+        "O X X X .",
+        "O O O O .",
+        ". . . . .",
+        ". . . . .",
+    };
+    struct board b;
+    draw(&b, 5, straight);
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "E4")));
+    ck_assert(board_is_wasted_self_atari(&b, BLACK, at(&b, "E4"), 6));
+    ck_assert(!board_is_big_self_atari(&b, BLACK, at(&b, "E4"), 6));
+    ck_assert(!board_is_wasted_self_atari(&b, BLACK, at(&b, "E3"), 6));
+    /* Black at C3 makes a square four with one liberty, D4: a nakade. */
+    static const char *const square[] = {
+        "O O O O .",
+        "O X X . O",
+        "O X . O .",
+        "O O O O .",
+        ". . . . .",
+    };
+    draw(&b, 5, square);
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "C3")));
+    ck_assert(!board_is_wasted_self_atari(&b, BLACK, at(&b, "C3"), 6));
+    /* Five: the bulky five (square and one) kills, the bent five does not. */
+    static const char *const bulky[] = {
+        "O O O O .",
+        "O X X X .",
+        "O X . O .",
+        "O O O O .",
+        ". . . . .",
+    };
+    draw(&b, 5, bulky);
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "C3")));
+    ck_assert(!board_is_wasted_self_atari(&b, BLACK, at(&b, "C3"), 6));
+    static const char *const bent[] = {
+        "O O O O .",
+        "O X X X O",
+        "O . O X O",
+        "O O O . O",
+        ". . . O .",
+    };
+    draw(&b, 5, bent);
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "B3")));
+    ck_assert(board_is_wasted_self_atari(&b, BLACK, at(&b, "B3"), 6));
+    ck_assert(board_is_wasted_self_atari(&b, BLACK, at(&b, "D2"), 6));
+    /* At min_stones or more stones, refused by the count alone (4 here:
+     * then the straight four is refused as a big string too); three stones
+     * never, whatever their shape. */
+    draw(&b, 5, straight);
+    ck_assert(board_is_wasted_self_atari(&b, BLACK, at(&b, "E4"), 4));
+    draw(&b, 5, (const char *const[]){
+        "O O O O O",
+        "O X X . O",
+        "O O O . O",
+        ". . . O .",
+        ". . . . .",
+    });
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "D4")));
+    ck_assert(!board_is_wasted_self_atari(&b, BLACK, at(&b, "D4"), 6));
+}
+END_TEST
+
 START_TEST(test_suicide)
 {
     static const char *const rows[] = {
@@ -578,6 +648,7 @@ static Suite *board_suite(void)
     tcase_add_test(tc, test_hash_pinned);
     tcase_add_test(tc, test_capture_and_ko);
     tcase_add_test(tc, test_snapback);
+    tcase_add_test(tc, test_wasted_self_atari);
     tcase_add_test(tc, test_suicide);
     tcase_add_test(tc, test_score);
     tcase_add_test(tc, test_handicap);
