@@ -336,23 +336,33 @@ bool board_is_big_self_atari(const struct board *b, enum color c, point p, int m
            board_is_self_atari(b, c, p);
 }
 
+/* Is `q` one of the `n` points `pts`? (A linear scan: n is at most 5.) */
+static bool among(const point *pts, int n, point q)
+{
+    for (int i = 0; i < n; i++)
+        if (pts[i] == q)
+            return true;
+    return false;
+}
+
 /* Is the 4- or 5-point region `pts` a shape its owner cannot make two eyes
  * in when the other side plays first: the square and the pyramid of four,
  * the bulky and the crossed five? The others (straight, bent, zigzag four;
- * bent, L and U five...) give two eyes. `in` marks the region's points. */
-static bool is_nakade_shape(const struct board *b, const point *pts, int n, const uint8_t *in)
+ * bent, L and U five...) give two eyes. */
+static bool is_nakade_shape(const struct board *b, const point *pts, int n)
 {
     const int *o = b->geom->offs;
     int stride = b->geom->stride;
     for (int i = 0; i < n; i++) {
         int deg = 0;
         for (int k = 0; k < 4; k++)
-            deg += in[pts[i] + o[k]];
+            deg += among(pts, n, pts[i] + o[k]);
         /* A point next to all the others: the pyramid (4) and the cross (5). */
         if (deg == n - 1)
             return true;
         /* A 2x2 block: the square (4) and the bulky five (block and one). */
-        if (in[pts[i] + 1] && in[pts[i] + stride] && in[pts[i] + stride + 1])
+        if (among(pts, n, pts[i] + 1) && among(pts, n, pts[i] + stride) &&
+            among(pts, n, pts[i] + stride + 1))
             return true;
     }
     return false;
@@ -372,23 +382,22 @@ bool board_is_wasted_self_atari(const struct board *b, enum color c, point p, in
         return true;
     if (stones > 5)
         return false;
+    /* The string's points: the move and the stones of the strings it
+     * joins (a string met again from another side is already there). */
     const int *o = b->geom->offs;
     point pts[5];
-    uint8_t in[BOARD_MAX_POINTS] = {0};
     int n = 0;
     pts[n++] = p;
-    in[p] = 1;
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
-        if (b->color[q] != (int)c || in[q]) continue;
+        if (b->color[q] != (int)c || among(pts, n, q)) continue;
         point r = q;
         do {
             pts[n++] = r;
-            in[r] = 1;
             r = b->next_stone[r];
         } while (r != q && r != 0);
     }
-    return !is_nakade_shape(b, pts, n, in);
+    return !is_nakade_shape(b, pts, n);
 }
 
 int board_snapback_size(const struct board *b, enum color c, point p)

@@ -123,15 +123,16 @@ static void mark_string(const struct board *b, point p, uint8_t *out, uint8_t st
  * playout and is neither. */
 static bool is_seki_liberty(const struct board *b, point p, float neutral, const uint8_t *status)
 {
-    if (neutral < 0.5f && !(board_is_self_atari(b, BLACK, p) && board_is_self_atari(b, WHITE, p)))
-        return false;
     bool side[3] = {false, false, false};
     for (int i = 0; i < 4; i++) {
         point q = p + b->geom->offs[i];
         if ((b->color[q] == BLACK || b->color[q] == WHITE) && status[q] != STONE_DEAD)
             side[b->color[q]] = true;
     }
-    return side[BLACK] && side[WHITE];
+    /* The cheap test first: most empty points touch one colour or none. */
+    if (!side[BLACK] || !side[WHITE])
+        return false;
+    return neutral >= 0.5f || (board_is_self_atari(b, BLACK, p) && board_is_self_atari(b, WHITE, p));
 }
 
 /* The colour of every stone next to the empty point `p` when they are all
