@@ -289,17 +289,17 @@ bool board_is_self_atari(const struct board *b, enum color c, point p)
         if (b->color[n] != EMPTY) continue;
         if (nl == 0 || libs[0] != n) libs[nl++] = n;
     }
+    /* A friendly string's liberties come from its counts, with no walk:
+     * p is one of them; with three or more it keeps two; with two the
+     * other is lib_sum - p; with one it has none besides p. */
     for (int i = 0; i < 4 && nl < 2; i++) {
         point n = p + o[i];
         if (b->color[n] != (int)c) continue;
-        point sl[3];
-        int k = board_string_libs(b, n, sl, 3);
-        for (int j = 0; j < k && nl < 2; j++) {
-            if (sl[j] == p) continue;
-            bool dup = false;
-            for (int m = 0; m < nl; m++) dup |= libs[m] == sl[j];
-            if (!dup) libs[nl++] = sl[j];
-        }
+        const struct board_string *s = &b->str[b->sid[n]];
+        if (s->libs >= 3) return false;
+        if (s->libs < 2) continue;
+        point q = (point)(s->lib_sum - (uint32_t)p);
+        if (nl == 0 || libs[0] != q) libs[nl++] = q;
     }
     return nl < 2;
 }

@@ -24,7 +24,11 @@
  * points within distance 8 of the previous move (48 at most) as an extra mass
  * w·(f - 1) drawn from a short list, so weights never depend on the last move.
  *
- * Simple ko is checked at choice time. PASS only when no point has a weight.
+ * Simple ko is checked at choice time, and so is the seki rule of the light
+ * seki-safe policy (playout.h): a draw that would be a self-atari no nakade
+ * needs is set aside and the draw repeated, so a seki's shared liberties
+ * stay empty and its stones alive, as in the ownership search. PASS only
+ * when no point is left.
  */
 #ifndef HANE_PLAYOUT_BT_H
 #define HANE_PLAYOUT_BT_H

@@ -272,13 +272,29 @@
 1280 hane-param pw_eyes 0
 1290 loadsgf regress/gtp/sgf/square-four-19.sgf 328
 1300 reg_genmove w
-#? [!A18]
+#? [!(A18|A19|B18|B19)]
 1310 hane-param pw_eyes 6
+# A18 and B19 play the same part in the square (Black's wall A17-C17-C19
+# is symmetric about its diagonal); GNU Go's top_moves_white rates both
+# 142.52. Either kills.
 1320 reg_genmove w
-#? [A18]
+#? [A18|B19]
 1330 loadsgf regress/gtp/sgf/corner-race-19.sgf 274
 1340 reg_genmove w
 #? [T1]
 1350 hane-param pw_eyes 0
 1360 reg_genmove w
 #? [!T1]
+
+# A won seki is kept (playout_bt.h). The seki of score.tst 700 with komi
+# -20.5 is Black's by 4.5, all fourteen stones alive. While the BT playouts
+# filled its shared liberties, they called Black's ten stones dead: the
+# search put Black at 25%, and after White's pass Black played on (J3, B3
+# or B4 by seed). Now the genmove search counts what final_score counts,
+# and Black passes.
+1400 hane-param playouts 1000
+1410 loadsgf regress/gtp/sgf/seki-three-liberties-9.sgf
+1420 komi -20.5
+1430 play w pass
+1440 genmove b
+#? [pass]

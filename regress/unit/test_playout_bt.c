@@ -277,6 +277,60 @@ START_TEST(test_ko_excluded)
 }
 END_TEST
 
+/* A seki is left alone: a self-atari that no nakade needs is never drawn
+ * (the rule of the seki-safe light playouts, playout.h), a small one that
+ * may kill still is, and the weights are intact afterwards. The position
+ * is game 88 of s9-bias01-k600 (regress/gtp/sgf/seki-three-liberties-9.sgf)
+ * after Black has filled F1: Black's eleven stones D1-J4 and White's four
+ * G1-J2 share G2 and J3. Black there leaves eleven or more stones in atari,
+ * White five in a U or an L, two eyes for Black once captured. Black's E4
+ * in White's three-point eye is a self-atari of one stone. */
+START_TEST(test_seki_refused)
+{
+    static const char *rows[] = {
+        ". X . . . X X X X",
+        "X X X X X X O O X",
+        "O X O O X X O O X",
+        "O O O . O O . O X",
+        ". . . O . . O O O",
+        ". . O O . O O X X",
+        ". . . O O X X X .",
+        ". . O O X X . X O",
+        ". . O X X X O O O",
+    };
+    struct board b;
+    set_rows(&b, 9, rows);
+    point g2 = board_point(&b, 6, 1), j3 = board_point(&b, 8, 2), e4 = board_point(&b, 4, 3);
+    struct playout_policy pp;
+    ck_assert(playout_bt_new(&pp, G));
+    pp.begin(&pp, &b);
+    enum { N = 20000 };
+    for (int c = BLACK; c <= WHITE; c++) {
+        /* The fills carry weight: without the rule they would be drawn. */
+        double sum = 0;
+        for (int i = 0; i < b.n_empty; i++)
+            sum += playout_bt_weight(&pp, (enum color)c, b.empty[i]);
+        double fill = playout_bt_weight(&pp, (enum color)c, g2) + playout_bt_weight(&pp, (enum color)c, j3);
+        ck_assert_msg(N * fill / sum > 20, "%s: fills expected %.1f times in %d draws",
+                      c == BLACK ? "B" : "W", N * fill / sum, N);
+        struct rng r;
+        rng_seed(&r, (uint64_t)c);
+        long small = 0;
+        b.to_move = (enum color)c;
+        for (int i = 0; i < N; i++) {
+            point p = pp.choose(&pp, &b, (enum color)c, &r);
+            EXPECT(p != g2 && p != j3, "%s filled a seki liberty (draw %d)",
+                   c == BLACK ? "B" : "W", i);
+            small += p == e4;
+        }
+        if (c == BLACK)
+            ck_assert_msg(small > 0, "Black never drew the one-stone self-atari E4");
+        check_weights(&pp, &b, 0);
+    }
+    pp.release(&pp);
+}
+END_TEST
+
 /* Whole playouts through playout_run on every size: legal, board intact,
  * finished (two passes or the cap), a move recorded for each stone. */
 START_TEST(test_playouts_run)
@@ -313,6 +367,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_incremental_full_table);
     tcase_add_test(tc, test_draw_distribution);
     tcase_add_test(tc, test_ko_excluded);
+    tcase_add_test(tc, test_seki_refused);
     tcase_add_test(tc, test_playouts_run);
     tcase_add_test(tc, test_capture_floor);
     suite_add_tcase(s, tc);
