@@ -105,6 +105,14 @@ static inline bool board_code_has_empty(unsigned code)
     return (~(code | (code >> 1)) & 0x55) != 0;    /* some orthogonal field is 00 */
 }
 
+/* At most one orthogonal field is empty (00): only there can a move be a
+ * self-atari, as two empty neighbours are two liberties. */
+static inline bool board_code_few_empty(unsigned code)
+{
+    unsigned e = ~(code | (code >> 1)) & 0x55;
+    return (e & (e - 1)) == 0;
+}
+
 /* Eyelike for `c` (see board_is_eyelike): every orthogonal field is c or
  * border, and enemy diagonals plus one for any off-board diagonal number < 2. */
 static inline bool board_code_eyelike(unsigned code, enum color c)

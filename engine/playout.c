@@ -7,12 +7,12 @@
 
 /* Would `c` at `p` be a self-atari no nakade needs (board.h: a string of
  * PLAYOUT_SEKI_MIN_STONES or more, or of four or five in a shape that
- * gives the capturer two eyes)? Only a move next to a friendly string can
- * be: the 3x3 code says whether there is one before any string is looked
- * at. */
+ * gives the capturer two eyes)? Only a move next to a friendly string with
+ * at most one empty neighbour can be: the 3x3 code says so before any
+ * string is looked at. */
 static inline bool wasted_self_atari(const struct board *b, enum color c, point p, unsigned code)
 {
-    return board_code_friends(code, c) &&
+    return board_code_friends(code, c) && board_code_few_empty(code) &&
            board_is_wasted_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES);
 }
 

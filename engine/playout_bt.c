@@ -578,13 +578,12 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
 }
 
 /* Can `c` at a point of 3x3 code `code` be a wasted self-atari at all? Only
- * next to an own string, and only with fewer than two empty neighbours (two
- * are two liberties): a test of the code that spares most draws the string
- * walk of board_is_wasted_self_atari. */
+ * next to an own string, and only with at most one empty neighbour: a test
+ * of the code that spares most draws the string walk of
+ * board_is_wasted_self_atari. */
 static inline bool may_be_wasted(unsigned code, enum color c)
 {
-    unsigned empty = ~(code | (code >> 1)) & 0x55;
-    return board_code_friends(code, c) && (empty & (empty - 1)) == 0;
+    return board_code_friends(code, c) && board_code_few_empty(code);
 }
 
 static point bt_choose(struct playout_policy *pp, struct board *b, enum color c, struct rng *r)
