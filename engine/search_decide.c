@@ -82,9 +82,10 @@ static bool keeps_its_stones(struct search *s, point m)
 
 /* A move to play instead of a pass (kgs-genmove_cleanup's, or when passing
  * would lose). Taking dead stones off never needs a big self-atari, and in
- * a seki (whose stones the genmove search's ownership may call dead) it
- * gives the group away: a 7x7 seki had White fill a shared liberty in
- * cleanup. */
+ * a seki it gives the group away: a 7x7 seki had White fill a shared
+ * liberty in cleanup, when the BT playouts still broke seki and the
+ * ownership called its stones dead (light playouts, playout=light, still
+ * do). */
 static bool instead_of_pass(struct search *s, point m)
 {
     return m != PASS && keeps_its_stones(s, m);
