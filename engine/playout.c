@@ -5,17 +5,6 @@
 
 #include <stddef.h>
 
-/* Would `c` at `p` be a self-atari no nakade needs (board.h: a string of
- * PLAYOUT_SEKI_MIN_STONES or more, or of four or five in a shape that
- * gives the capturer two eyes)? Only a move next to a friendly string with
- * at most one empty neighbour can be: the 3x3 code says so before any
- * string is looked at. */
-static inline bool wasted_self_atari(const struct board *b, enum color c, point p, unsigned code)
-{
-    return board_code_friends(code, c) && board_code_few_empty(code) &&
-           board_is_wasted_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES);
-}
-
 /* Uniform choice among acceptable points without a candidate list: draw an
  * index among the open entries of the empty list (board.h: the settled
  * ones are unacceptable to both colours); if the point is unacceptable,
@@ -37,10 +26,10 @@ static inline __attribute__((always_inline)) point light_pick(struct board *b, e
         /* An empty neighbour makes the move legal and rules out an eye (and
          * a ko point never has one): the common case, tested first. */
         if (board_code_has_empty(code)) {
-            if (!seki_safe || !wasted_self_atari(b, c, p, code)) return p;
+            if (!seki_safe || !playout_wasted_self_atari(b, c, p, code)) return p;
         } else if ((int)!board_code_eyelike(code, c) & (int)!(p == b->ko && c == b->to_move)
                    & (int)board_legal_surrounded(b, c, p, code)
-                   & (int)!(seki_safe && wasted_self_atari(b, c, p, code))) {
+                   & (int)!(seki_safe && playout_wasted_self_atari(b, c, p, code))) {
             /* One branch on the whole verdict (bitwise &: each part is
              * cheap, and a branch per part mispredicts). */
             return p;

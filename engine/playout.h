@@ -68,6 +68,17 @@ struct playout_policy playout_light(void);
 #define PLAYOUT_SEKI_MIN_STONES 6
 struct playout_policy playout_light_seki_safe(void);
 
+/* The rule itself, for every seki-safe policy (light and BT): would `c` at
+ * `p`, whose 3x3 code is `code`, be such a self-atari? Only a move next to
+ * a friendly string with at most one empty neighbour can be: the code says
+ * so before any string is looked at, which spares most moves the walk. */
+static inline bool playout_wasted_self_atari(const struct board *b, enum color c, point p,
+                                             unsigned code)
+{
+    return board_code_friends(code, c) && board_code_few_empty(code) &&
+           board_is_wasted_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES);
+}
+
 /* A move cap that random games practically never reach (a few times the
  * board's area): beyond it the position is scored as it stands. */
 static inline int playout_default_cap(int size)

@@ -577,53 +577,40 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     return PASS;
 }
 
-/* Can `c` at a point of 3x3 code `code` be a wasted self-atari at all? Only
- * next to an own string, and only with at most one empty neighbour: a test
- * of the code that spares most draws the string walk of
- * board_is_wasted_self_atari. */
-static inline bool may_be_wasted(unsigned code, enum color c)
-{
-    return board_code_friends(code, c) && board_code_few_empty(code);
-}
-
 static point bt_choose(struct playout_policy *pp, struct board *b, enum color c, struct rng *r)
 {
     struct bt_state *st = pp->data;
     if (st->geom != b->geom)
         rebuild(st, b);
     int ci = c - 1;
-    /* The ko point is legal but for simple ko: out of the draw for now. */
-    point ko = b->ko && c == b->to_move ? b->ko : 0;
-    float ko_w = ko ? st->w[ci][ko] : 0.0f;
-    if (ko_w > 0.0f)
-        set_w(st, ci, ko, 0.0f);
-    point p;
-    /* A self-atari no nakade needs is out of the draw, as in the seki-safe
-     * light playouts (playout.h): filling a seki's shared liberty gives the
+    /* Points out of the draw for this move, their weights set to 0 and put
+     * back once it is chosen: the ko point (legal but for simple ko), and
+     * every draw that is a self-atari no nakade needs, as in the seki-safe
+     * light playouts (playout.h). Filling a seki's shared liberty gives the
      * opponent the seki's stones, and a playout that does it calls them
      * dead, so that the search counts a won seki as lost (9x9, a seki of
-     * three shared liberties with the count B+4.5: win rate 0.25). Its
-     * weight is set to 0 until the move is chosen. */
-    point refused[BOARD_MAX_POINTS];
-    float refused_w[BOARD_MAX_POINTS];
-    int n_refused = 0;
+     * three shared liberties with the count B+4.5: win rate 0.25). */
+    point out[BOARD_MAX_POINTS];
+    float out_w[BOARD_MAX_POINTS];
+    int n_out = 0;
+    point ko = b->ko && c == b->to_move ? b->ko : 0;
+    point p = ko && st->w[ci][ko] > 0.0f ? ko : 0;     /* the first point out, if any */
     for (;;) {
+        if (p > 0) {
+            out[n_out] = p;
+            out_w[n_out++] = st->w[ci][p];
+            set_w(st, ci, p, 0.0f);
+        }
         p = draw(st, b, ci, r);     /* one call site: draw stays inlined */
-        if (p <= 0 || !may_be_wasted(b->nbr3x3[p], c) ||
-            !board_is_wasted_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES))
+        if (p <= 0 || !playout_wasted_self_atari(b, c, p, b->nbr3x3[p]))
             break;
-        refused[n_refused] = p;
-        refused_w[n_refused++] = st->w[ci][p];
-        set_w(st, ci, p, 0.0f);
     }
     if (st->grad)
         bt_grad_add(st, b, ci, p);
-    while (n_refused > 0) {
-        n_refused--;
-        set_w(st, ci, refused[n_refused], refused_w[n_refused]);
+    while (n_out > 0) {
+        n_out--;
+        set_w(st, ci, out[n_out], out_w[n_out]);
     }
-    if (ko_w > 0.0f)
-        set_w(st, ci, ko, ko_w);
     playout_bt_prepare(pp, b, c, p);
     return p;
 }
