@@ -183,9 +183,9 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
     point moves[BOARD_MAX_POINTS + 1];
     uint8_t hints[BOARD_MAX_POINTS + 1];
     bool want_hints = s->p.prior_visits > 0;
-    /* The ownership search's tree plays by its playouts' rule
-     * (playout_light_seki_safe): a move it explored that gives away a seki
-     * would count as often as the playouts that keep it. */
+    /* The ownership search's tree plays by its playouts' rule, the same
+     * test (playout_wasted_self_atari): a move it explored that gives away
+     * a seki would count as often as the playouts that keep it. */
     bool seki_safe = s->job.light_playouts;
     int k = 0;
     /* Own eyes are never filled in the tree either: the playouts cannot tell
@@ -197,7 +197,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
             continue;
         if (at_root && s->job.root_forbidden[p])
             continue;
-        if (seki_safe && board_is_wasted_self_atari(b, c, p, PLAYOUT_SEKI_MIN_STONES))
+        if (seki_safe && playout_wasted_self_atari(b, c, p, b->nbr3x3[p]))
             continue;
         if (want_hints)
             hints[k] = move_hint(b, c, p);
