@@ -203,7 +203,8 @@ static struct row *read_rows(const char *path, int *n)
         (*n)++;
     }
     fclose(f);
-    qsort(rows, (size_t)*n, sizeof *rows, row_cmp);
+    if (rows) /* an empty file leaves none, and qsort wants a real array */
+        qsort(rows, (size_t)*n, sizeof *rows, row_cmp);
     return rows ? rows : calloc(1, sizeof *rows);
 fail:
     fclose(f);
