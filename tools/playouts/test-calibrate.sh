@@ -87,5 +87,7 @@ printf 'x.sgf\t100\t0.5\t1\nx.sgf\t150\t1.5\t1\n' >"$tmp/broken.tsv"
 refused "--compare, p out of range" "broken.tsv:2:" --compare "$tmp/bt.tsv" "$tmp/broken.tsv"
 sed 's/\t1$/\t0/' "$tmp/bt.tsv" >"$tmp/flipped.tsv"
 refused "--compare, other outcomes" "not the same records" --compare "$tmp/bt.tsv" "$tmp/flipped.tsv"
+: >"$tmp/empty.tsv"
+refused "--compare, an empty file" "share 0 positions" --compare "$tmp/empty.tsv" "$tmp/bt.tsv"
 helps
 check_summary "test-calibrate.sh"
