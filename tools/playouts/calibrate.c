@@ -203,9 +203,14 @@ static struct row *read_rows(const char *path, int *n)
         (*n)++;
     }
     fclose(f);
-    if (rows) /* an empty file leaves none, and qsort wants a real array */
-        qsort(rows, (size_t)*n, sizeof *rows, row_cmp);
-    return rows ? rows : calloc(1, sizeof *rows);
+    /* NULL means a bad file, so an empty one still gets an array (and qsort
+     * wants a real one even for no rows). */
+    if (!rows && !(rows = calloc(1, sizeof *rows))) {
+        fprintf(stderr, "hane-calibrate: out of memory\n");
+        return NULL;
+    }
+    qsort(rows, (size_t)*n, sizeof *rows, row_cmp);
+    return rows;
 fail:
     fclose(f);
     free(rows);
