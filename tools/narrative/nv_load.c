@@ -36,8 +36,8 @@ static int fail(ctx *c, const char *path, const char *fmt, ...)
 static void sub(char *out, size_t cap, const char *base, const char *key, int index)
 {
     int n = key ? snprintf(out, cap, "%s.%s", base, key) : snprintf(out, cap, "%s[%d]", base, index);
-    /* A path too deep for the buffer only labels an error message: keep its
-     * head and mark the cut, so the message does not name a wrong field. */
+    /* Today's paths (a short base, a fixed key) always fit; should one not,
+     * mark the cut so the error message does not name a wrong field. */
     if (n >= 0 && (size_t)n >= cap && cap > 4)
         memcpy(out + cap - 4, "...", 4);
 }
