@@ -138,18 +138,20 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     }
     const int *o = b->geom->offs;
     uint32_t marks = 0;
-    unsigned min_libs = 4;
+    /* The fewest liberties of an orthogonal string, less one. An empty or
+     * off-board neighbour has string 0, the board's all-zero dummy, whose
+     * 0 - 1 wraps to the largest value: no test of which fields hold
+     * stones, a branch that is mispredicted often. */
+    unsigned min_libs_1 = UINT32_MAX;
     for (int i = 0; i < 4; i++) {
-        if (!(stones >> (2 * i) & 1))
-            continue;
         unsigned l = b->str[b->sid[p + o[i]]].libs;
         marks |= (unsigned)(l == 1) << (16 + i);
-        min_libs = l < min_libs ? l : min_libs;
+        min_libs_1 = l - 1 < min_libs_1 ? l - 1 : min_libs_1;
     }
     st->atari_nbr[p] = marks != 0;
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     bool open = empties != 0;
-    if (min_libs >= 3) {
+    if (min_libs_1 >= 2) {
         out[0] = st->g16[code];
         out[1] = st->g16[65536 + code];
         if (track) {
@@ -229,9 +231,9 @@ static inline weigh_fn *weigher(const struct bt_state *st)
 
 static inline void set_w(struct bt_state *st, int ci, point q, float nw)
 {
+    /* No test for an unchanged weight: d is then 0 and the sums stay as
+     * they are, and the branch would be mispredicted about half the time. */
     float old = st->w[ci][q];
-    if (old == nw)
-        return;
     st->w[ci][q] = nw;
     double d = (double)nw - (double)old;
     st->row[ci][st->row_of[q]] += d;
@@ -270,19 +272,24 @@ static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
     /* A neighbour of the last move depends on it only as a capture point
      * ("capture next to the previous move"): an empty point next to a
      * string in atari. */
+    /* Without branches (whether a neighbour qualifies is hard to predict):
+     * each candidate is written and counted only if it qualifies. */
+    int n = 0;
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
-        if (b->color[q] == EMPTY && st->atari_nbr[q])
-            st->lastdep[st->n_lastdep++] = (uint16_t)q;
+        st->lastdep[n] = (uint16_t)q;
+        n += (b->color[q] == EMPTY) & (st->atari_nbr[q] != 0);
     }
     if (b->str[b->sid[p]].libs == 1)
-        st->lastdep[st->n_lastdep++] = (uint16_t)board_atari_lib(b, p);
+        st->lastdep[n++] = (uint16_t)board_atari_lib(b, p);
     enum color them = color_other((enum color)b->color[p]);
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
-        if (b->color[q] == them && b->str[b->sid[q]].libs == 1)
-            st->lastdep[st->n_lastdep++] = (uint16_t)board_atari_lib(b, q);
+        const struct board_string *t = &b->str[b->sid[q]];
+        st->lastdep[n] = (uint16_t)t->lib_sum;
+        n += (b->color[q] == them) & (t->libs == 1);
     }
+    st->n_lastdep = n;
 }
 
 static void rebuild(struct bt_state *st, const struct board *b)
@@ -316,11 +323,15 @@ static void rebuild(struct bt_state *st, const struct board *b)
 static inline void mark(struct bt_state *st, const struct board *b, point q)
 {
     /* Only empty points have weights to change: a stone's were zeroed
-     * when it was placed (the played point is cleared in bt_played). */
-    if (st->stamp[q] != st->cur && b->color[q] == EMPTY) {
-        st->stamp[q] = st->cur;
-        st->dirty[st->n_dirty++] = (uint16_t)q;
-    }
+     * when it was placed (the played point is cleared in bt_played). The
+     * board does not change while a move's points are marked, so stamping
+     * a stone does no harm, and without branches the test costs no
+     * mispredictions (whether a neighbour is empty is close to a coin
+     * toss): the point is always written and the count says if it stays. */
+    uint32_t seen = st->stamp[q];
+    st->stamp[q] = st->cur;
+    st->dirty[st->n_dirty] = (uint16_t)q;
+    st->n_dirty += (seen != st->cur) & (b->color[q] == EMPTY);
 }
 
 static void mark_nbr8(struct bt_state *st, const struct board *b, point q)
@@ -342,12 +353,20 @@ static void mark_string(struct bt_state *st, const struct board *b, int s, bool 
     const int *o = b->geom->offs;
     unsigned them = 3u - b->str[s].color;
     point q = s;
+    if (!atari_nbrs) {
+        do {
+            for (int i = 0; i < 4; i++)
+                mark(st, b, q + o[i]);  /* a liberty; mark passes over stones */
+            q = b->next_stone[q];
+        } while (q != s);
+        return;
+    }
     do {
         for (int i = 0; i < 4; i++) {
             point r = q + o[i];
-            if (b->color[r] == EMPTY)
-                mark(st, b, r);
-            else if (atari_nbrs && b->color[r] == them && b->str[b->sid[r]].libs == 1)
+            mark(st, b, r);
+            /* One branch, seldom taken, rather than two short-circuits. */
+            if ((b->color[r] == them) & (b->str[b->sid[r]].libs == 1))
                 mark(st, b, board_atari_lib(b, r));
         }
         q = b->next_stone[q];

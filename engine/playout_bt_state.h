@@ -50,7 +50,7 @@ struct bt_state {
     /* Points to recompute after a move, deduplicated by stamp; strings
      * already walked, by the same stamp on their id. */
     uint32_t stamp[BOARD_MAX_POINTS], sstamp[BOARD_MAX_POINTS], cur;
-    uint16_t dirty[BOARD_MAX_POINTS];
+    uint16_t dirty[BOARD_MAX_POINTS + 1];   /* one spare: mark writes before it counts */
     int n_dirty;
     /* Points whose weights depend on the last move (its neighbours, the
      * liberty of strings in atari at it): recomputed after the next move. */
