@@ -292,6 +292,17 @@ static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
     st->n_lastdep = n;
 }
 
+static void build_near_cols(struct bt_state *st, int size)
+{
+    for (int lx = 0; lx < size; lx++)
+        for (int dy = -BT_NEAR_W; dy <= BT_NEAR_W; dy++)
+            for (int dx = -BT_NEAR_W; dx <= BT_NEAR_W; dx++) {
+                int x = lx + dx;
+                st->near_cols[lx][dy + BT_NEAR_W][dx + BT_NEAR_W] =
+                    x >= 0 && x < size ? st->near_row[dy + BT_NEAR_D][dx + BT_NEAR_D] : 0.0f;
+            }
+}
+
 static void rebuild(struct bt_state *st, const struct board *b)
 {
     const struct board_geom *g = b->geom;
@@ -301,6 +312,7 @@ static void rebuild(struct bt_state *st, const struct board *b)
             for (int x = 0; x < g->size; x++)
                 st->row_of[(y + 1) * g->stride + x + 1] = (uint8_t)y;
         memset(st->w, 0, sizeof st->w);
+        build_near_cols(st, g->size);
         st->geom = g;
     }
     for (int y = 0; y < g->size; y++)
@@ -526,13 +538,15 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
         y0 = ly - st->near_maxdy < 0 ? 0 : ly - st->near_maxdy;
         y1 = ly + st->near_maxdy >= size ? size - 1 : ly + st->near_maxdy;
         for (int y = y0; y <= y1; y++) {
-            int h = st->near_half[y - ly + BT_NEAR_D];
-            int x0 = lx - h < 0 ? 0 : lx - h, x1 = lx + h >= size ? size - 1 : lx + h;
-            const float *wr = wc + (y + 1) * g->stride + 1;
-            const float *f = st->near_row[y - ly + BT_NEAR_D] + BT_NEAR_D - lx;
+            /* Columns lx - W .. lx + W of row y: off the board they are
+             * the border or a neighbouring row's ends, inside the array
+             * (stride >= 3) and times a zero factor. */
+            const float *wr = wc + (y + 1) * g->stride + 1 + lx - BT_NEAR_W;
+            const float *f = st->near_cols[lx][y - ly + BT_NEAR_W];
             float rs = 0;
-            for (int x = x0; x <= x1; x++)
-                rs += wr[x] * f[x];
+#pragma GCC unroll 16
+            for (int k = 0; k <= 2 * BT_NEAR_W; k++)
+                rs += wr[k] * f[k];
             erow[y - y0] = rs;
             esum += rs;
         }

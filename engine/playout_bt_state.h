@@ -15,6 +15,9 @@ struct pat_gammas;
  * averaged into the common factor, which sampling divides out). */
 #define BT_NEAR_D 8
 #define BT_NEAR_MAX 64
+/* Coulom's distance |dx| + |dy| + max(|dx|, |dy|) is at least twice either
+ * offset, so the near points lie within this many rows and columns. */
+#define BT_NEAR_W (BT_NEAR_D / 2)
 
 struct bt_state {
     const struct pat_gammas *g;
@@ -39,6 +42,12 @@ struct bt_state {
     int near_half[2 * BT_NEAR_D + 1];
     int near_maxdy;         /* the largest |dy| with a near point (4 for d <= 8) */
     float near_row[2 * BT_NEAR_D + 1][2 * BT_NEAR_D + 1];
+    /* near_row by the previous move's column lx and row offset dy + W, over
+     * the columns lx - W .. lx + W, zero where a column is off the board:
+     * a row's extra mass is then a fixed-length sum with no bounds test
+     * (its loop exit was a mispredicted branch), adding only zeros to what
+     * the clipped row gives, so the same float. Built with the geometry. */
+    float near_cols[BOARD_MAX_SIZE][2 * BT_NEAR_W + 1][2 * BT_NEAR_W + 1];
     /* The board geometry the weights belong to (NULL: rebuild before use). */
     const struct board_geom *geom;
     uint8_t row_of[BOARD_MAX_POINTS];
