@@ -133,16 +133,29 @@ void pat3_init(void);
 /* Number of canonical classes (the pat3 feature has values 1..pat3_classes()). */
 int pat3_classes(void);
 /* Class index (0-based) of a mover-normalised raw code, or -1 if the code cannot
- * occur on a board (e.g. an atari mark on an empty point). */
-int pat3_class(uint32_t raw);
+ * occur on a board (e.g. an atari mark on an empty point). Inline: the BT
+ * playout looks up a class for most points next to a weak string. */
+extern const uint16_t *pat3_class_table;    /* by raw code; 0xFFFF: none */
+static inline int pat3_class(uint32_t raw)
+{
+    if (raw >= PAT3_RAW_CODES || pat3_class_table[raw] == 0xFFFFu)
+        return -1;
+    return pat3_class_table[raw];
+}
 /* Smallest raw code of a class (its canonical representative). */
 uint32_t pat3_class_code(int cls);
 /* Canonical form of a raw code: the smallest of its 8 symmetric images. */
 uint32_t pat3_canonical(uint32_t raw);
 /* Applies symmetry t (0..7) to a raw code. */
 uint32_t pat3_transform(uint32_t raw, int t);
-/* Swaps black and white in a raw code (atari marks are kept). */
-uint32_t pat3_swap_colors(uint32_t raw);
+/* Swaps black and white in a raw code (atari marks are kept): the two bits
+ * of every field trade places, so border (both bits) stays border. */
+static inline uint32_t pat3_swap_colors(uint32_t raw)
+{
+    uint32_t c = raw & 0xffff;
+    c = ((c & 0x5555u) << 1) | ((c >> 1) & 0x5555u);
+    return (raw & ~0xffffu) | c;
+}
 /* Raw code of the 3x3 neighbourhood of `p` for mover `c`, with atari marks. */
 uint32_t pat3_raw(const struct board *b, enum color c, point p);
 /* The same from the board's incremental nbr3x3 code (saves 8 colour reads). */

@@ -54,9 +54,8 @@ struct pat_gammas *pat_gammas_new(void)
     for (int f = 0; f < PAT_NFEAT && ok; f++)
         ok = alloc_values(t, f, f == PAT_F_LARGE ? 1 : pat_feature_nvalues((enum pat_feature)f));
     t->ht_mask = 1023;
-    t->ht_key = calloc(t->ht_mask + 1, sizeof *t->ht_key);
-    t->ht_val = calloc(t->ht_mask + 1, sizeof *t->ht_val);
-    if (!ok || !t->ht_key || !t->ht_val) {
+    t->ht = calloc(t->ht_mask + 1, sizeof *t->ht);
+    if (!ok || !t->ht) {
         pat_gammas_free(t);
         return NULL;
     }
@@ -73,8 +72,7 @@ void pat_gammas_free(struct pat_gammas *t)
     }
     free(t->large_hash);
     free(t->large_size);
-    free(t->ht_key);
-    free(t->ht_val);
+    free(t->ht);
     json_decref(t->meta);
     free(t);
 }
@@ -88,34 +86,27 @@ uint32_t pat_gammas_large_find(const void *table, uint64_t hash)
 {
     const struct pat_gammas *t = table;
     for (uint32_t i = ht_slot(hash, t->ht_mask);; i = (i + 1) & t->ht_mask) {
-        if (t->ht_val[i] == 0)
+        if (t->ht[i].val == 0)
             return 0;
-        if (t->ht_key[i] == hash)
-            return t->ht_val[i];
+        if (t->ht[i].key == hash)
+            return t->ht[i].val;
     }
 }
 
 static bool ht_grow(struct pat_gammas *t)
 {
     uint32_t mask = t->ht_mask * 2 + 1;
-    uint64_t *k = calloc((size_t)mask + 1, sizeof *k);
-    uint32_t *v = calloc((size_t)mask + 1, sizeof *v);
-    if (!k || !v) {
-        free(k);
-        free(v);
+    struct pat_large_slot *ht = calloc((size_t)mask + 1, sizeof *ht);
+    if (!ht)
         return false;
-    }
     for (uint32_t i = 0; i < t->n_large; i++) {
         uint32_t s = ht_slot(t->large_hash[i], mask);
-        while (v[s])
+        while (ht[s].val)
             s = (s + 1) & mask;
-        k[s] = t->large_hash[i];
-        v[s] = i + 1;
+        ht[s] = (struct pat_large_slot){ .key = t->large_hash[i], .val = i + 1 };
     }
-    free(t->ht_key);
-    free(t->ht_val);
-    t->ht_key = k;
-    t->ht_val = v;
+    free(t->ht);
+    t->ht = ht;
     t->ht_mask = mask;
     return true;
 }
@@ -152,10 +143,9 @@ uint32_t pat_gammas_large_add(struct pat_gammas *t, uint64_t hash, int size_inde
     t->large_size[t->n_large] = (uint8_t)size_index;
     t->n_large++;
     uint32_t s = ht_slot(hash, t->ht_mask);
-    while (t->ht_val[s])
+    while (t->ht[s].val)
         s = (s + 1) & t->ht_mask;
-    t->ht_key[s] = hash;
-    t->ht_val[s] = t->n_large;
+    t->ht[s] = (struct pat_large_slot){ .key = hash, .val = t->n_large };
     return t->n_large;
 }
 

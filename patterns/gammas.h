@@ -49,8 +49,10 @@ struct pat_gammas {
     uint64_t *large_hash;
     uint8_t *large_size;         /* index into pat_large_sizes */
     uint32_t n_large, cap_large;
-    uint64_t *ht_key;            /* open addressing: hash -> value (0 = empty) */
-    uint32_t *ht_val;
+    /* Open addressing: hash -> value (0 = empty). Key and value share a
+     * slot, so a probe of the 4 MB table is one cache miss, not two (the
+     * priors look up several diamonds of every move of a new node). */
+    struct pat_large_slot { uint64_t key; uint32_t val; } *ht;
     uint32_t ht_mask;
     struct json_t *meta;         /* owned JSON object, never NULL */
     /* Feature interactions (optional; see factors.h): every feature value owns a

@@ -13,8 +13,10 @@ static const int dir_dy[8] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 
 #define NO_CLASS 0xFFFFu
 
-/* class_of[raw]: class index or NO_CLASS. Built once by pat3_init(). */
+/* class_of[raw]: class index or NO_CLASS. Built once by pat3_init();
+ * read through pat3_class_table by the inline pat3_class. */
 static uint16_t *class_of;
+const uint16_t *pat3_class_table;
 static uint32_t *class_code;    /* representative (smallest raw) per class */
 static int n_classes;
 /* Transform tables: a symmetry permutes the orthogonal fields among themselves
@@ -58,13 +60,6 @@ uint32_t pat3_transform(uint32_t raw, int t)
 {
     return tr_orth[t][raw & 0xff] | tr_diag[t][(raw >> 8) & 0xff]
          | (uint32_t)tr_atari[t][(raw >> 16) & 0xf] << 16;
-}
-
-uint32_t pat3_swap_colors(uint32_t raw)
-{
-    uint32_t c = raw & 0xffff;
-    c = ((c & 0x5555u) << 1) | ((c >> 1) & 0x5555u);
-    return (raw & ~0xffffu) | c;
 }
 
 uint32_t pat3_canonical(uint32_t raw)
@@ -139,6 +134,7 @@ static void build_tables(void)
             class_of[raw] = class_of[c];
         }
     }
+    pat3_class_table = class_of;
 }
 
 void pat3_init(void)
@@ -149,13 +145,6 @@ void pat3_init(void)
 int pat3_classes(void)
 {
     return n_classes;
-}
-
-int pat3_class(uint32_t raw)
-{
-    if (raw >= PAT3_RAW_CODES || class_of[raw] == NO_CLASS)
-        return -1;
-    return class_of[raw];
 }
 
 uint32_t pat3_class_code(int cls)
