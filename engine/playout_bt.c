@@ -453,22 +453,27 @@ static void bt_played(struct playout_policy *pp, const struct board *b, enum col
         int s = b->sid[p];
         unsigned libs = b->str[s].libs;
         bool walk = libs <= 3, atari_change = libs == 1;
-        for (int i = 0; i < 4; i++)
-            if (st->pre_col[i] == c) {
-                walk |= st->pre_libs[i] <= 3;
-                atari_change |= st->pre_libs[i] == 1;
-            }
+        /* The neighbours' kinds are hard to predict: tested without
+         * branches, and the enemy strings to walk gathered as a bit set. */
+        unsigned enemies = 0;
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) {
+            bool own = st->pre_col[i] == c;
+            walk |= own & (st->pre_libs[i] <= 3);
+            atari_change |= own & (st->pre_libs[i] == 1);
+            point q = p + o[i];
+            /* Enemy strings next to the stone lost a liberty (the captured
+             * ones are gone; their points are marked above). */
+            enemies |= (unsigned)((st->pre_col[i] == them) & (st->pre_libs[i] >= 2) &
+                                  (b->str[b->sid[q]].libs <= 3)) << i;
+        }
         if (walk)
             mark_string(st, b, s, atari_change);
-        /* Enemy strings next to the stone lost a liberty (the captured ones
-         * are gone; their points are marked above). */
-        for (int i = 0; i < 4; i++) {
-            point q = p + o[i];
-            if (st->pre_col[i] != them || st->pre_libs[i] < 2)
-                continue;
-            unsigned l = b->str[b->sid[q]].libs;
-            if (l <= 3)
-                mark_string(st, b, b->sid[q], l == 1);
+        while (enemies) {
+            int i = __builtin_ctz(enemies);
+            enemies &= enemies - 1;
+            int t = b->sid[p + o[i]];
+            mark_string(st, b, t, b->str[t].libs == 1);
         }
         /* Own strings next to captured stones gained liberties: at most one
          * per captured stone, so a count still above 3 + n_capt was above 3. */
