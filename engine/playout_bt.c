@@ -166,27 +166,33 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     nb.n = 0;
     nb.n_empty = 0;
     bool last_adjacent = false;
+    /* Which neighbour is a stone, and whether its string was seen in an
+     * earlier direction, are close to random from one point to the next:
+     * the directions that bring a new string are found without branches
+     * (empty and border points have string 0), then taken in order. */
+    uint16_t s4[4];
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
         last_adjacent |= q == b->last_move;
-        if (!(stones >> (2 * i) & 1)) {
-            if (((code >> (2 * i)) & 3) == EMPTY)
-                nb.libset[nb.n_empty++] = q;
-            continue;
-        }
-        uint16_t s = b->sid[q];
-        int j = 0;
-        while (j < nb.n && nb.sid[j] != s) j++;
-        if (j == nb.n) {
-            nb.sid[j] = s;
-            nb.col[j] = b->color[q];
-            nb.adj[j] = 0;
-            nb.libs[j] = b->str[s].libs;
-            nb.stones[j] = b->str[s].stones;
-            nb.at[j] = q;
-            nb.n++;
-        }
-        nb.adj[j]++;
+        s4[i] = b->sid[q];
+        nb.libset[nb.n_empty] = q;
+        nb.n_empty += ((code >> (2 * i)) & 3) == EMPTY;
+    }
+    unsigned fresh = (unsigned)(s4[0] != 0)
+                   | (unsigned)((s4[1] != 0) & (s4[1] != s4[0])) << 1
+                   | (unsigned)((s4[2] != 0) & (s4[2] != s4[0]) & (s4[2] != s4[1])) << 2
+                   | (unsigned)((s4[3] != 0) & (s4[3] != s4[0]) & (s4[3] != s4[1]) &
+                                (s4[3] != s4[2])) << 3;
+    for (; fresh; fresh &= fresh - 1) {
+        int i = __builtin_ctz(fresh), j = nb.n++;
+        uint16_t s = s4[i];
+        nb.sid[j] = s;
+        nb.col[j] = b->color[p + o[i]];
+        nb.adj[j] = (uint8_t)((s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s));
+        nb.libs[j] = b->str[s].libs;
+        nb.stones[j] = b->str[s].stones;
+        nb.at[j] = p + o[i];
     }
     /* The capture kind of each string in atari (for the other colour):
      * saves an own string in atari, re-takes the last move, next to it. */
