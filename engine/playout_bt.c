@@ -130,8 +130,8 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     if (!stones) {
         /* No orthogonal stone: legal, no eye, no tactics, no atari mark. */
         st->atari_nbr[p] = 0;
-        out[0] = st->g16[code];
-        out[1] = st->g16[65536 + code];
+        out[0] = st->g16[2 * code];
+        out[1] = st->g16[2 * code + 1];
         if (track)
             st->tac[0][p] = st->tac[1][p] = 0;
         return;
@@ -152,8 +152,8 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     bool open = empties != 0;
     if (min_libs_1 >= 2) {
-        out[0] = st->g16[code];
-        out[1] = st->g16[65536 + code];
+        out[0] = st->g16[2 * code];
+        out[1] = st->g16[2 * code + 1];
         if (track) {
             /* As calm_weight: a lone stone with one empty neighbour. */
             bool one_empty = (empties & (empties - 1)) == 0;
@@ -204,13 +204,16 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
                    : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
                    : last_adjacent ? 3 : 4;
     }
+    /* One look-up by raw code serves both colours (Black's class; White's
+     * is its colour swap). */
+    int cls = pat3_class(code | marks);
     for (int c = BLACK; c <= WHITE; c++) {
         if (board_code_eyelike(code, (enum color)c))
             continue;
         if (!open && !board_legal_surrounded(b, (enum color)c, p, code))
             continue;
-        uint32_t raw = code | marks;
-        float w = pat_gammas_pat3(st->g, c == WHITE ? pat3_swap_colors(raw) : raw);
+        int k = c == BLACK || cls < 0 ? cls : pat3_class_swapped(cls);
+        float w = pat_gammas_pat3_class(st->g, k);
         out[c - 1] = w * tactical(st, b, (enum color)c, p, &nb, track ? &st->tac[c - 1][p] : NULL);
     }
 }
@@ -726,7 +729,7 @@ void bt_build_g16(struct bt_state *st)
 {
     for (uint32_t code = 0; code < 65536; code++)
         for (int c = BLACK; c <= WHITE; c++)
-            st->g16[(c - 1) * 65536 + code] = calm_weight(st, code, (enum color)c);
+            st->g16[2 * code + (c - 1)] = calm_weight(st, code, (enum color)c);
 }
 
 void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1])

@@ -142,6 +142,14 @@ static inline int pat3_class(uint32_t raw)
         return -1;
     return pat3_class_table[raw];
 }
+/* The class of a class's codes with Black and White swapped (cls >= 0):
+ * pat3_class(pat3_swap_colors(raw)) from pat3_class(raw), one look-up in a
+ * small table instead of a second one in the 2 MB table by raw code. */
+extern const uint16_t *pat3_class_swap_table;
+static inline int pat3_class_swapped(int cls)
+{
+    return pat3_class_swap_table[cls];
+}
 /* Smallest raw code of a class (its canonical representative). */
 uint32_t pat3_class_code(int cls);
 /* Canonical form of a raw code: the smallest of its 8 symmetric images. */

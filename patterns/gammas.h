@@ -120,6 +120,11 @@ static inline float pat_gammas_pat3(const struct pat_gammas *t, uint32_t raw)
     int cls = pat3_class(raw);
     return cls < 0 ? 1.0f : t->gamma[PAT_F_PAT3][cls + 1];
 }
+/* The same from the class (pat3_class's result, -1 included). */
+static inline float pat_gammas_pat3_class(const struct pat_gammas *t, int cls)
+{
+    return cls < 0 ? 1.0f : t->gamma[PAT_F_PAT3][cls + 1];
+}
 
 /* Parses a table from `len` bytes; `name` is used in messages. NULL on error
  * with the message in err[0..errlen). */

@@ -18,6 +18,8 @@ static const int dir_dy[8] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 static uint16_t *class_of;
 const uint16_t *pat3_class_table;
 static uint32_t *class_code;    /* representative (smallest raw) per class */
+static uint16_t *class_swap;    /* the class with the colours swapped */
+const uint16_t *pat3_class_swap_table;
 static int n_classes;
 /* Transform tables: a symmetry permutes the orthogonal fields among themselves
  * and the diagonal ones among themselves, so three look-ups do a whole code. */
@@ -134,6 +136,16 @@ static void build_tables(void)
             class_of[raw] = class_of[c];
         }
     }
+    /* Swapping colours commutes with the symmetries, so it maps whole
+     * classes to classes. */
+    class_swap = malloc(sizeof *class_swap * (size_t)n_classes);
+    if (!class_swap) {
+        fprintf(stderr, "hane: out of memory building 3x3 pattern tables\n");
+        exit(1);
+    }
+    for (int c = 0; c < n_classes; c++)
+        class_swap[c] = class_of[pat3_swap_colors(class_code[c])];
+    pat3_class_swap_table = class_swap;
     pat3_class_table = class_of;
 }
 

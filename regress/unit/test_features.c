@@ -512,6 +512,18 @@ START_TEST(pat3_tables)
     ck_assert(pat3_from_string("x.......", &b2));
     ck_assert_int_ne(pat3_class(a), pat3_class(b2));
     ck_assert_uint_eq(pat3_swap_colors(a), (uint32_t)WHITE);
+    /* The class swap agrees with swapping every code, over all codes. */
+    int swapped = 0;
+    for (uint32_t r = 0; r < PAT3_RAW_CODES; r++) {
+        int cls = pat3_class(r);
+        ck_assert_int_eq(cls < 0, pat3_class(pat3_swap_colors(r)) < 0);
+        if (cls < 0)
+            continue;
+        int sc = pat3_class_swapped(cls);
+        ck_assert_int_eq(sc, pat3_class(pat3_swap_colors(r)));
+        swapped += sc != cls;
+    }
+    ck_assert_int_gt(swapped, n / 2);   /* most classes are not their own swap */
 }
 END_TEST
 
