@@ -11,6 +11,7 @@
 #include "patterns/features.h"
 #include "patterns/gammas.h"
 
+#include "engine/bigtable.h"
 #include "engine/playout_bt_state.h"
 
 /* ---- the features ---- */
@@ -778,7 +779,7 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
         st->g_atari[v] = v > 0 && v < g->n_values[PAT_F_ATARI] ? g->gamma[PAT_F_ATARI][v] : 1.0f;
         st->g_self[v] = v > 0 && v < g->n_values[PAT_F_SELFATARI] ? g->gamma[PAT_F_SELFATARI][v] : 1.0f;
     }
-    st->g16 = malloc(2 * 65536 * sizeof *st->g16);
+    st->g16 = bigtable_alloc(2 * 65536 * sizeof *st->g16);
     if (!st->g16) {
         free(st);
         return false;

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/bigtable.h"
+
 #define FORMAT_NAME "hane-gammas"
 #define FORMAT_VERSION 4      /* newest version read and written */
 #define FORMAT_VERSION_V3 3   /* written for tables with dist3..weak, no reach or stage */
@@ -96,7 +98,7 @@ uint32_t pat_gammas_large_find(const void *table, uint64_t hash)
 static bool ht_grow(struct pat_gammas *t)
 {
     uint32_t mask = t->ht_mask * 2 + 1;
-    struct pat_large_slot *ht = calloc((size_t)mask + 1, sizeof *ht);
+    struct pat_large_slot *ht = bigtable_alloc(((size_t)mask + 1) * sizeof *ht);
     if (!ht)
         return false;
     for (uint32_t i = 0; i < t->n_large; i++) {

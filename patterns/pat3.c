@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bigtable.h"
+
 /* Neighbour directions in the board's order N, E, S, W, NE, SE, SW, NW
  * (y grows northwards: GTP row 1 is y = 0). */
 static const int dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
@@ -115,7 +117,7 @@ static void build_tables(void)
         for (uint32_t a = 0; a < 16; a++)
             tr_atari[t][a] = (uint8_t)(transform_slow(a << 16, t) >> 16);
     }
-    class_of = malloc(sizeof *class_of * PAT3_RAW_CODES);
+    class_of = bigtable_alloc(sizeof *class_of * PAT3_RAW_CODES);
     class_code = malloc(sizeof *class_code * 65536);
     if (!class_of || !class_code) {
         fprintf(stderr, "hane: out of memory building 3x3 pattern tables\n");

@@ -3,10 +3,12 @@
 #include "engine/board.h"
 
 #include <check.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bigtable.h"
 #include "engine/rng.h"
 #include "regress/unit/refboard.h"
 
@@ -640,11 +642,34 @@ START_TEST(test_setup_refusals)
 }
 END_TEST
 
+/* bigtable_alloc: zeroed, usable to its last byte, at a 2 MB boundary when
+ * large (so that a huge page can back it), below and above the threshold. */
+START_TEST(test_bigtable_alloc)
+{
+    static const size_t sizes[] = { 1, 4096, (256 << 10) - 1, 256 << 10, (3 << 20) + 7 };
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        size_t n = sizes[i];
+        unsigned char *p = bigtable_alloc(n);
+        ck_assert_ptr_nonnull(p);
+        size_t nonzero = 0;
+        for (size_t k = 0; k < n; k++)
+            nonzero += p[k] != 0;
+        ck_assert_uint_eq(nonzero, 0);
+        memset(p, 0xA5, n);
+        ck_assert_int_eq(p[n - 1], 0xA5);
+        if (n >= (256 << 10))
+            ck_assert_uint_eq((uintptr_t)p % (2u << 20), 0);
+        free(p);
+    }
+}
+END_TEST
+
 static Suite *board_suite(void)
 {
     Suite *s = suite_create("board");
     TCase *tc = tcase_create("fixed");
     tcase_add_test(tc, test_geometry);
+    tcase_add_test(tc, test_bigtable_alloc);
     tcase_add_test(tc, test_hash_pinned);
     tcase_add_test(tc, test_capture_and_ko);
     tcase_add_test(tc, test_snapback);
