@@ -55,6 +55,10 @@ static void init_geom(int size)
     int s = g->stride;
     int offs[8] = { s, 1, -s, -1, s + 1, -s + 1, -s - 1, s - 1 };
     memcpy(g->offs, offs, sizeof offs);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        g->x_of[p] = (int16_t)(p % s - 1);
+        g->y_of[p] = (int16_t)(p / s - 1);
+    }
     /* Keys belong to (x, y, colour), drawn in one fixed order, so a stone has
      * the same key on every board size and in every run. */
     uint64_t seed = 0x68616e65u;   /* "hane" */

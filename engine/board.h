@@ -44,6 +44,11 @@ struct board_geom {
     int stride;         /* size + 1 */
     int points;         /* array length, border included */
     int offs[8];        /* N, E, S, W, NE, SE, SW, NW as point deltas */
+    /* Column and row of every array index (-1 .. size on the border), so
+     * that board_x and board_y need no division by the stride, which is
+     * not a constant (the priors take coordinates of several points a move,
+     * the BT draw those of the previous move every move). */
+    int16_t x_of[BOARD_MAX_POINTS], y_of[BOARD_MAX_POINTS];
     uint64_t zobrist[BOARD_MAX_POINTS][2];  /* [p][color - 1]; fixed seed */
 };
 
@@ -149,8 +154,14 @@ static inline point board_point(const struct board *b, int x, int y)
 {
     return (y + 1) * b->geom->stride + x + 1;
 }
-static inline int board_x(const struct board *b, point p) { return p % b->geom->stride - 1; }
-static inline int board_y(const struct board *b, point p) { return p / b->geom->stride - 1; }
+static inline int board_x(const struct board *b, point p)
+{
+    return (unsigned)p < BOARD_MAX_POINTS ? b->geom->x_of[p] : p % b->geom->stride - 1;
+}
+static inline int board_y(const struct board *b, point p)
+{
+    return (unsigned)p < BOARD_MAX_POINTS ? b->geom->y_of[p] : p / b->geom->stride - 1;
+}
 static inline bool board_on(const struct board *b, point p)
 {
     return p > 0 && p < b->geom->points && b->color[p] != OFFBOARD;

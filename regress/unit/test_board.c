@@ -327,6 +327,15 @@ START_TEST(test_geometry)
                 ck_assert_int_eq(board_x(&b, p), x);
                 ck_assert_int_eq(board_y(&b, p), y);
             }
+        /* The coordinate tables give the arithmetic's values everywhere,
+         * the border and past the size's points included. */
+        int st = b.geom->stride;
+        for (point p = -3; p < BOARD_MAX_POINTS + 3; p++) {
+            ck_assert_int_eq(board_x(&b, p), p % st - 1);
+            ck_assert_int_eq(board_y(&b, p), p / st - 1);
+        }
+        ck_assert_int_eq(board_x(&b, board_point(&b, 0, 0) - 1), -1);
+        ck_assert_int_eq(board_y(&b, board_point(&b, 0, size - 1) + st), size);
         ck_assert(!board_on(&b, 0));
         ck_assert(!board_on(&b, PASS));
         ck_assert(!board_on(&b, board_point(&b, size, 0)));
@@ -587,7 +596,7 @@ static void expect_handicap(int size, int n, const char *want)
     char got[128] = "";
     static const char letters[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
     for (int i = 0; i < k; i++) {
-        char v[8];
+        char v[16];
         snprintf(v, sizeof v, "%s%c%d", i ? " " : "", letters[board_x(&b, pts[i])],
                  board_y(&b, pts[i]) + 1);
         strcat(got, v);
