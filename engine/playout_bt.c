@@ -282,9 +282,9 @@ static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
     const int *o = b->geom->offs;
     /* A neighbour of the last move depends on it only as a capture point
      * ("capture next to the previous move"): an empty point next to a
-     * string in atari. */
-    /* Without branches (whether a neighbour qualifies is hard to predict):
-     * each candidate is written and counted only if it qualifies. */
+     * string in atari. Without branches (whether a neighbour qualifies is
+     * hard to predict): each candidate is written, and counted only if it
+     * qualifies. */
     int n = 0;
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
