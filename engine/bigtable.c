@@ -17,10 +17,20 @@ void *bigtable_alloc(size_t bytes)
     void *p = aligned_alloc(HUGE_PAGE, whole);
     if (!p)
         return NULL;
-#ifdef MADV_HUGEPAGE
-    /* Before the first write, so that the pages are huge from the start. */
-    madvise(p, whole, MADV_HUGEPAGE);
-#endif
+    bigtable_advise(p, whole);  /* before the first write: huge from the start */
     memset(p, 0, bytes);
     return p;
+}
+
+void bigtable_advise(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+    uintptr_t hi = ((uintptr_t)p + bytes) & ~(uintptr_t)4095;
+    if (hi > lo)
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
 }

@@ -13,4 +13,10 @@
  * offer huge pages); free with free(). */
 void *bigtable_alloc(size_t bytes);
 
+/* Asks for transparent huge pages on the whole pages within [p, p + bytes),
+ * for memory allocated otherwise (the tree's pool, calloc'ed so that it is
+ * touched only as the tree grows). A hint; nothing happens without
+ * MADV_HUGEPAGE. */
+void bigtable_advise(void *p, size_t bytes);
+
 #endif

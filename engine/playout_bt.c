@@ -378,22 +378,14 @@ static void mark_string(struct bt_state *st, const struct board *b, int s, bool 
     const int *o = b->geom->offs;
     unsigned them = 3u - b->str[s].color;
     point q = s;
-    if (!atari_nbrs) {
-        do {
-#pragma GCC unroll 4
-            for (int i = 0; i < 4; i++)
-                mark(st, b, q + o[i]);  /* a liberty; mark passes over stones */
-            q = b->next_stone[q];
-        } while (q != s);
-        return;
-    }
     do {
 #pragma GCC unroll 4
         for (int i = 0; i < 4; i++) {
             point r = q + o[i];
-            mark(st, b, r);
-            /* One branch, seldom taken, rather than two short-circuits. */
-            if ((b->color[r] == them) & (b->str[b->sid[r]].libs == 1))
+            mark(st, b, r);     /* a liberty; mark passes over stones */
+            /* atari_nbrs is the same all through a call (a branch the
+             * predictor gets right); then one branch, seldom taken. */
+            if (atari_nbrs && ((b->color[r] == them) & (b->str[b->sid[r]].libs == 1)))
                 mark(st, b, board_atari_lib(b, r));
         }
         q = b->next_stone[q];

@@ -27,10 +27,11 @@ struct bt_state {
      * both are read together, and the 512 KB table often misses the L2
      * cache, so one line instead of two shows in the time): the pat3 gamma,
      * 0 for an own eye or a suicide, times the self-atari gamma for a lone
-     * stone left with one liberty. Such a point has no atari mark, capture, atari or extension,
-     * so the code decides everything: one load instead of the class look-up,
-     * colour swap and the eye, legality and self-atari tests (points next
-     * to a string with one or two liberties take the long way). */
+     * stone left with one liberty. Such a point has no atari mark, capture,
+     * atari or extension, so the code decides everything: one load instead
+     * of the class look-up, colour swap and the eye, legality and
+     * self-atari tests (points next to a string with one or two liberties
+     * take the long way). */
     float *g16;
     /* Tactical gammas by feature value (index 0 = absent = 1). */
     float g_cap[8], g_ext[8], g_atari[4], g_self[4];

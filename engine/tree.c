@@ -4,7 +4,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+
+#include "engine/bigtable.h"
 
 /* Below this many nodes a tree cannot hold even one 25x25 expansion per level
  * of a short game; refuse rather than thrash. */
@@ -17,16 +18,11 @@ static bool pool_init(struct tree_pool *p, uint32_t capacity)
     p->nodes = calloc(capacity, sizeof *p->nodes);
     if (!p->nodes)
         return false;
-#ifdef MADV_HUGEPAGE
     /* Transparent huge pages where the system offers them on request: the
      * descent jumps between child blocks all over a tree of many megabytes,
      * and with 4 KB pages nearly every block is a TLB miss and every new
-     * page a fault. Only a hint; the range is rounded inwards to whole pages. */
-    uintptr_t lo = ((uintptr_t)p->nodes + 4095) & ~(uintptr_t)4095;
-    uintptr_t hi = ((uintptr_t)p->nodes + (size_t)capacity * sizeof *p->nodes) & ~(uintptr_t)4095;
-    if (hi > lo)
-        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-#endif
+     * page a fault. */
+    bigtable_advise(p->nodes, (size_t)capacity * sizeof *p->nodes);
     p->capacity = capacity;
     atomic_init(&p->next, 1);
     atomic_init(&p->full, false);

@@ -135,10 +135,11 @@ int pat3_classes(void);
 /* Class index (0-based) of a mover-normalised raw code, or -1 if the code cannot
  * occur on a board (e.g. an atari mark on an empty point). Inline: the BT
  * playout looks up a class for most points next to a weak string. */
-extern const uint16_t *pat3_class_table;    /* by raw code; 0xFFFF: none */
+#define PAT3_NO_CLASS 0xFFFFu
+extern const uint16_t *pat3_class_table;    /* by raw code, or PAT3_NO_CLASS */
 static inline int pat3_class(uint32_t raw)
 {
-    if (raw >= PAT3_RAW_CODES || pat3_class_table[raw] == 0xFFFFu)
+    if (raw >= PAT3_RAW_CODES || pat3_class_table[raw] == PAT3_NO_CLASS)
         return -1;
     return pat3_class_table[raw];
 }

@@ -56,7 +56,7 @@ struct pat_gammas *pat_gammas_new(void)
     for (int f = 0; f < PAT_NFEAT && ok; f++)
         ok = alloc_values(t, f, f == PAT_F_LARGE ? 1 : pat_feature_nvalues((enum pat_feature)f));
     t->ht_mask = 1023;
-    t->ht = calloc(t->ht_mask + 1, sizeof *t->ht);
+    t->ht = bigtable_alloc((t->ht_mask + 1) * sizeof *t->ht);
     if (!ok || !t->ht) {
         pat_gammas_free(t);
         return NULL;

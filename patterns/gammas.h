@@ -113,17 +113,15 @@ static inline double pat_gammas_strength(const struct pat_gammas *t, pat_vec v)
  * runs out. */
 bool pat_gammas_set_factors(struct pat_gammas *t, int k);
 
-/* Gamma of a mover-normalised pat3 raw code (pat3_raw, pat3_raw_from_nbr): the
- * look-up BT playouts make per changed point. */
-static inline float pat_gammas_pat3(const struct pat_gammas *t, uint32_t raw)
-{
-    int cls = pat3_class(raw);
-    return cls < 0 ? 1.0f : t->gamma[PAT_F_PAT3][cls + 1];
-}
-/* The same from the class (pat3_class's result, -1 included). */
+/* Gamma of a pat3 class (pat3_class's result; -1, no class: 1). */
 static inline float pat_gammas_pat3_class(const struct pat_gammas *t, int cls)
 {
     return cls < 0 ? 1.0f : t->gamma[PAT_F_PAT3][cls + 1];
+}
+/* Gamma of a mover-normalised pat3 raw code (pat3_raw, pat3_raw_from_nbr). */
+static inline float pat_gammas_pat3(const struct pat_gammas *t, uint32_t raw)
+{
+    return pat_gammas_pat3_class(t, pat3_class(raw));
 }
 
 /* Parses a table from `len` bytes; `name` is used in messages. NULL on error

@@ -13,15 +13,10 @@
 static const int dir_dx[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int dir_dy[8] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 
-#define NO_CLASS 0xFFFFu
-
-/* class_of[raw]: class index or NO_CLASS. Built once by pat3_init();
- * read through pat3_class_table by the inline pat3_class. */
-static uint16_t *class_of;
+/* Both built once by pat3_init() (features.h). */
 const uint16_t *pat3_class_table;
-static uint32_t *class_code;    /* representative (smallest raw) per class */
-static uint16_t *class_swap;    /* the class with the colours swapped */
 const uint16_t *pat3_class_swap_table;
+static uint32_t *class_code;    /* representative (smallest raw) per class */
 static int n_classes;
 /* Transform tables: a symmetry permutes the orthogonal fields among themselves
  * and the diagonal ones among themselves, so three look-ups do a whole code. */
@@ -117,9 +112,12 @@ static void build_tables(void)
         for (uint32_t a = 0; a < 16; a++)
             tr_atari[t][a] = (uint8_t)(transform_slow(a << 16, t) >> 16);
     }
-    class_of = bigtable_alloc(sizeof *class_of * PAT3_RAW_CODES);
+    /* Class indices are 16-bit (PAT3_NO_CLASS above them), so 65536
+     * entries hold every class's code and swap. */
+    uint16_t *class_of = bigtable_alloc(sizeof *class_of * PAT3_RAW_CODES);
+    uint16_t *class_swap = malloc(sizeof *class_swap * 65536);
     class_code = malloc(sizeof *class_code * 65536);
-    if (!class_of || !class_code) {
+    if (!class_of || !class_swap || !class_code) {
         fprintf(stderr, "hane: out of memory building 3x3 pattern tables\n");
         exit(1);
     }
@@ -127,7 +125,7 @@ static void build_tables(void)
      * already exists when the code is not itself canonical. */
     for (uint32_t raw = 0; raw < PAT3_RAW_CODES; raw++) {
         if (!raw_valid(raw)) {
-            class_of[raw] = NO_CLASS;
+            class_of[raw] = PAT3_NO_CLASS;
             continue;
         }
         uint32_t c = pat3_canonical(raw);
@@ -140,11 +138,6 @@ static void build_tables(void)
     }
     /* Swapping colours commutes with the symmetries, so it maps whole
      * classes to classes. */
-    class_swap = malloc(sizeof *class_swap * (size_t)n_classes);
-    if (!class_swap) {
-        fprintf(stderr, "hane: out of memory building 3x3 pattern tables\n");
-        exit(1);
-    }
     for (int c = 0; c < n_classes; c++)
         class_swap[c] = class_of[pat3_swap_colors(class_code[c])];
     pat3_class_swap_table = class_swap;
