@@ -127,10 +127,10 @@ void search_prior_rank(const struct search_prior_table *t, const struct board *b
         return;
     struct pat_opts o;
     pat_gammas_opts(t->g, &o);
-    /* One distance map serves every move's area and reach features. */
-    struct pat_reach reach;
-    pat_reach_init(&reach, b);
-    o.reach = &reach;
+    /* One set of maps serves every move's area, reach, weak and near. */
+    struct pat_maps maps;
+    pat_maps_init(&maps, b);
+    o.maps = &maps;
     struct ranked r[BOARD_MAX_POINTS + 1];
     double sum = 0;
     for (int i = 0; i < n; i++) {

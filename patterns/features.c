@@ -2,6 +2,7 @@
 #include "patterns/features.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /*                  pass cap ext atari self d1 d2 edge libs near pat3 large d3 d4 area weak reach stage */
 /* pat3 needs 13 bits (7,455 classes + absent); large patterns get 17, as their
@@ -49,11 +50,12 @@ static unsigned dist_value(const struct board *b, point p, point prev)
     return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
-void pat_reach_init(struct pat_reach *r, const struct board *b)
+/* The distance maps: dist[c][p] for every point p of the board. */
+static void fill_dist(uint8_t dist[3][BOARD_MAX_POINTS], const struct board *b)
 {
     int size = b->size;
     for (int c = BLACK; c <= WHITE; c++) {
-        uint8_t *d = r->dist[c];
+        uint8_t *d = dist[c];
         /* An L1 distance transform: each pass carries distances along the
          * two directions it walks; together they cover all four. */
         for (int y = 0; y < size; y++)
@@ -81,15 +83,16 @@ void pat_reach_init(struct pat_reach *r, const struct board *b)
 
 /* Fewest liberties (1..4 = four or more; 0 = no string) of the own and the
  * opponent strings with a stone within Manhattan distance 2 of (x, y). */
+static const signed char weak_dx[12] = { 0, 1, 0, -1, 0, 2, 0, -2, 1, 1, -1, -1 };
+static const signed char weak_dy[12] = { 1, 0, -1, 0, 2, 0, -2, 0, 1, -1, 1, -1 };
+
 static void weak_strings(const struct board *b, enum color c, int x, int y,
                          unsigned *own, unsigned *opp)
 {
-    static const signed char dx[12] = { 0, 1, 0, -1, 0, 2, 0, -2, 1, 1, -1, -1 };
-    static const signed char dy[12] = { 1, 0, -1, 0, 2, 0, -2, 0, 1, -1, 1, -1 };
     unsigned m[3] = { 0, 0, 0 };
     int size = b->size;
     for (int k = 0; k < 12; k++) {
-        int xx = x + dx[k], yy = y + dy[k];
+        int xx = x + weak_dx[k], yy = y + weak_dy[k];
         if (xx < 0 || yy < 0 || xx >= size || yy >= size)
             continue;
         point q = board_point(b, xx, yy);
@@ -103,6 +106,41 @@ static void weak_strings(const struct board *b, enum color c, int x, int y,
     }
     *own = m[c];
     *opp = m[color_other(c)];
+}
+
+void pat_maps_init(struct pat_maps *m, const struct board *b)
+{
+    fill_dist(m->dist, b);
+    int size = b->size;
+    memset(m->weak, 0, sizeof m->weak);
+    memset(m->stones, 0, sizeof m->stones);
+    for (int y = 0; y < size; y++) {
+        int n[3] = { 0 };
+        for (int x = 0; x < size; x++) {
+            point q = board_point(b, x, y);
+            uint8_t qc = b->color[q];
+            m->rows[BLACK][y][x] = (uint8_t)n[BLACK];
+            m->rows[WHITE][y][x] = (uint8_t)n[WHITE];
+            n[qc]++;
+            if (qc != BLACK && qc != WHITE)
+                continue;
+            m->stones[(y + PAT_LARGE_REACH) * PAT_MAPS_STRIDE + x + PAT_LARGE_REACH] = qc;
+            /* The stone's string is within distance 2 of these points: the
+             * neighbourhood weak_strings reads is symmetric. */
+            unsigned l = b->str[b->sid[q]].libs;
+            uint8_t lv = (uint8_t)(l > 4 ? 4 : l);
+            for (int k = 0; k < 12; k++) {
+                int xx = x + weak_dx[k], yy = y + weak_dy[k];
+                if (xx < 0 || yy < 0 || xx >= size || yy >= size)
+                    continue;
+                uint8_t *w = &m->weak[qc][board_point(b, xx, yy)];
+                if (*w == 0 || lv < *w)
+                    *w = lv;
+            }
+        }
+        m->rows[BLACK][y][size] = (uint8_t)n[BLACK];
+        m->rows[WHITE][y][size] = (uint8_t)n[WHITE];
+    }
 }
 
 /* Adds `q` to the point set `set` of *n points unless it is there. */
@@ -259,29 +297,35 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     val[PAT_F_DIST3] = dist_value(b, p, b->last_move3);
     val[PAT_F_DIST4] = dist_value(b, p, b->last_move4);
     /* area and reach read the distance map; a caller rating one move
-     * without one gets a map of its own (pat_all_features and the search's
-     * priors make one per position). */
-    const struct pat_reach *rm = o ? o->reach : NULL;
-    struct pat_reach own_map;
-    if (!rm && (~off & (1u << PAT_F_AREA | 1u << PAT_F_REACH))) {
-        pat_reach_init(&own_map, b);
-        rm = &own_map;
+     * without the position's maps gets a distance map of its own
+     * (pat_all_features and the search's priors make maps per position). */
+    const struct pat_maps *maps = o ? o->maps : NULL;
+    const uint8_t(*dist)[BOARD_MAX_POINTS] = maps ? maps->dist : NULL;
+    uint8_t own_dist[3][BOARD_MAX_POINTS];
+    if (!dist && (~off & (1u << PAT_F_AREA | 1u << PAT_F_REACH))) {
+        fill_dist(own_dist, b);
+        dist = (const uint8_t(*)[BOARD_MAX_POINTS])own_dist;
     }
     if (!(off & 1u << PAT_F_AREA)) {
         /* Nearest stone of either colour, 1..4; 5 if none is that close. */
-        unsigned db = rm->dist[BLACK][p], dw = rm->dist[WHITE][p];
+        unsigned db = dist[BLACK][p], dw = dist[WHITE][p];
         unsigned d = db < dw ? db : dw;
         val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5 + ((d <= 4 ? d : 5) - 1);
     }
     if (!(off & 1u << PAT_F_WEAK)) {
         unsigned wo, wp;
-        weak_strings(b, c, x, y, &wo, &wp);
+        if (maps) {
+            wo = maps->weak[c][p];
+            wp = maps->weak[them][p];
+        } else {
+            weak_strings(b, c, x, y, &wo, &wp);
+        }
         val[PAT_F_WEAK] = 1 + wo * 5 + wp;
     }
     if (!(off & 1u << PAT_F_REACH)) {
         /* Own and opponent distances bucketed 1..6, 7 for 7 or 8, 8 for
          * none within 8. */
-        unsigned dc = rm->dist[c][p], dt = rm->dist[color_other(c)][p];
+        unsigned dc = dist[c][p], dt = dist[them][p];
         unsigned ro = dc > 8 ? 8u : dc >= 7 ? 7u : dc;
         unsigned rp = dt > 8 ? 8u : dt >= 7 ? 7u : dt;
         val[PAT_F_REACH] = 1 + (ro - 1) * 8 + (rp - 1);
@@ -297,13 +341,13 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     if (!(off & 1u << PAT_F_NEAR)) {
         static const unsigned bucket[8] = { 0, 1, 2, 3, 3, 4, 4, 4 };
         int own, opp;
-        pat_stone_counts(b, c, p, &own, &opp);
+        pat_stone_counts(b, maps, c, p, &own, &opp);
         val[PAT_F_NEAR] = 1 + bucket[own > 7 ? 7 : own] * 5 + bucket[opp > 7 ? 7 : opp];
     }
     val[PAT_F_LIBS] = 1 + (opp_min * 5 + own_min) * 4 + (unsigned)(n_libs > 0 ? n_libs - 1 : 0);
     val[PAT_F_PAT3] = cls >= 0 ? (unsigned)cls + 1 : 0;
     if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {
-        val[PAT_F_LARGE] = pat_large_match(b, c, p, o->large_lookup, o->large_dict);
+        val[PAT_F_LARGE] = pat_large_match(b, maps, c, p, o->large_lookup, o->large_dict);
     }
     for (int f = 1; f < PAT_NFEAT; f++)
         if (val[f] && !(off & 1u << f))
@@ -314,15 +358,16 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
 int pat_all_features(const struct board *b, enum color c, const struct pat_opts *o,
                      point *moves, pat_vec *vecs)
 {
-    /* One distance map for all the moves, unless the caller has one or
-     * neither feature that reads it is on. */
+    /* One set of maps for all the moves, unless the caller has one or no
+     * feature that reads them is on. */
     struct pat_opts with;
-    struct pat_reach r;
+    struct pat_maps m;
     unsigned off = o ? o->disabled : 0;
-    if (!(o && o->reach) && (~off & (1u << PAT_F_AREA | 1u << PAT_F_REACH))) {
-        pat_reach_init(&r, b);
+    unsigned mapped = 1u << PAT_F_AREA | 1u << PAT_F_REACH | 1u << PAT_F_WEAK | 1u << PAT_F_NEAR;
+    if (!(o && o->maps) && (~off & mapped)) {
+        pat_maps_init(&m, b);
         with = o ? *o : (struct pat_opts){ 0 };
-        with.reach = &r;
+        with.maps = &m;
         o = &with;
     }
     int n = 0;

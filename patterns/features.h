@@ -196,11 +196,13 @@ typedef uint32_t (*pat_large_lookup_fn)(const void *dict, uint64_t hash);
  * by a count of played moves holds every smaller size of each entry (a
  * pattern's sub-patterns occur at least as often), so larger ones are unknown
  * too. Same result as pat_large_hashes + look-ups, at a fraction of the cost. */
-uint32_t pat_large_match(const struct board *b, enum color c, point p,
+struct pat_maps;
+uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict);
 /* Own and opponent stones among the points with d <= 9 around `p` (for the
- * "near" feature). */
-void pat_stone_counts(const struct board *b, enum color c, point p, int *own, int *opp);
+ * "near" feature), from the position's row counts if `m` is not NULL. */
+void pat_stone_counts(const struct board *b, const struct pat_maps *m, enum color c, point p,
+                      int *own, int *opp);
 /* Fingerprint of the Zobrist keys: gamma tables store it, so a table made with
  * other keys is refused. */
 uint64_t pat_large_fingerprint(void);
@@ -216,17 +218,31 @@ bool pat_ladder_escape_fails(const struct board *b, enum color c, point p);
 
 /* ---- whole moves ---- */
 
-/* Manhattan distance from every point to the nearest stone of each colour
- * (dist[BLACK], dist[WHITE]; capped at PAT_REACH_FAR), for the `area` and
- * `reach` features of all the moves of one position at once: two passes over
- * the board, instead of a ring scan of up to 144 points around every move. */
+/* What the features of all the moves of one position read from the board
+ * as a whole, built once per position instead of once per move:
+ * - dist: the Manhattan distance from every point to the nearest stone of
+ *   each colour (capped at PAT_REACH_FAR), for `area` and `reach`: two
+ *   passes over the board, not a ring scan of up to 144 points per move;
+ * - weak: per point and colour, the fewest liberties (1..4 = four or more,
+ *   0 = none) of that colour's strings with a stone within distance 2, for
+ *   `weak`: 12 writes per stone, not 12 reads per move;
+ * - rows: per colour, row and column x, the stones left of x in the row,
+ *   for `near`: two reads per row of its region, not one per point;
+ * - stones: the board's stones (1 Black, 2 White, 0 empty or off the board)
+ *   with a margin of PAT_LARGE_REACH points, for `large`: a diamond's
+ *   points are read at fixed offsets, with no test for the board's edge. */
 #define PAT_REACH_FAR 9
-struct pat_reach {
+#define PAT_LARGE_REACH 8   /* the largest |dx| or |dy| of a large diamond (d <= 16) */
+#define PAT_MAPS_STRIDE (BOARD_MAX_SIZE + 2 * PAT_LARGE_REACH)
+struct pat_maps {
     uint8_t dist[3][BOARD_MAX_POINTS];
+    uint8_t weak[3][BOARD_MAX_POINTS];
+    uint8_t rows[3][BOARD_MAX_SIZE][BOARD_MAX_SIZE + 1];
+    uint8_t stones[PAT_MAPS_STRIDE * PAT_MAPS_STRIDE];
 };
 
-/* Fills `r` for the position `b` (two raster passes a colour). */
-void pat_reach_init(struct pat_reach *r, const struct board *b);
+/* Fills `m` for the position `b`. */
+void pat_maps_init(struct pat_maps *m, const struct board *b);
 
 struct pat_opts {
     unsigned disabled;              /* bit f set: feature f is left at 0 */
@@ -234,9 +250,10 @@ struct pat_opts {
     bool no_snapback;               /* a snapback stays a self-atari (playouts' cheap view) */
     pat_large_lookup_fn large_lookup; /* NULL: no large patterns */
     const void *large_dict;
-    /* Distances of the position being rated, or NULL (pat_move_features
-     * then makes one for its move; worth passing when rating many moves). */
-    const struct pat_reach *reach;
+    /* The maps of the position being rated, or NULL (pat_move_features
+     * then reads the board around its move; worth passing when rating
+     * many moves). */
+    const struct pat_maps *maps;
 };
 
 /* Builds all tables (3x3 classes, Zobrist keys). Call before anything else here;

@@ -15,6 +15,10 @@ const int pat_large_sizes[PAT_LARGE_NSIZES] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 14
 /* The points of the largest diamond, sorted by distance d (then by a fixed
  * order), without the centre: size s is the prefix of length size_end[s]. */
 static int pt_dx[MAX_PTS], pt_dy[MAX_PTS], n_pts;
+/* Their offsets in pat_maps.stones, whose margin holds the largest diamond
+ * (d = |dx| + |dy| + max(|dx|, |dy|) <= 16 gives |dx|, |dy| <= 8). */
+static int16_t pt_rel[MAX_PTS];
+_Static_assert(PAT_LARGE_REACH * 2 == MAX_D, "the maps' margin holds the largest diamond");
 static int size_end[PAT_LARGE_NSIZES];
 /* The points with d <= 9 (pat_stone_counts) as rows: row dy = -NEAR_H..NEAR_H
  * spans dx = -near_half[dy + NEAR_H] .. near_half[dy + NEAR_H], a run of
@@ -62,6 +66,8 @@ static void build(void)
             e++;
         size_end[s] = e;
     }
+    for (int k = 0; k < n_pts; k++)
+        pt_rel[k] = (int16_t)(pt_dy[k] * PAT_MAPS_STRIDE + pt_dx[k]);
     for (int dy = -NEAR_H; dy <= NEAR_H; dy++) {
         int h = 0;
         while (dist(h + 1, dy) <= NEAR_D)
@@ -188,7 +194,7 @@ static const uint64_t *offboard_of(int size)
     return tab;
 }
 
-uint32_t pat_large_match(const struct board *b, enum color c, point p,
+uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict)
 {
     large_init();
@@ -197,26 +203,34 @@ uint32_t pat_large_match(const struct board *b, enum color c, point p,
     const uint8_t *swap = c == WHITE ? (const uint8_t[4]){ 0, 2, 1, 3 }
                                      : (const uint8_t[4]){ 0, 1, 2, 3 };
     const uint64_t *off = offboard_of(size) + (size_t)(y0 * size + x0) * PAT_LARGE_NSIZES * 8;
+    const uint8_t *around = m ? m->stones + (y0 + PAT_LARGE_REACH) * PAT_MAPS_STRIDE + x0 +
+                                    PAT_LARGE_REACH
+                              : NULL;
     uint64_t h[8] = { 0 };     /* the stones' keys; the off-board ones come from `off` */
     uint32_t best = 0;
     int k = 0;
     for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
         for (; k < size_end[s]; k++) {
-            int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
-            if (x < 0 || y < 0 || x >= size || y >= size)
-                continue;
-            int col = swap[b->color[board_point(b, x, y)]];
+            int col;
+            if (around) {
+                col = swap[around[pt_rel[k]]];
+            } else {
+                int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
+                if (x < 0 || y < 0 || x >= size || y >= size)
+                    continue;
+                col = swap[b->color[board_point(b, x, y)]];
+            }
             if (col == EMPTY)
                 continue;
             for (int t = 0; t < 8; t++)
                 h[t] ^= key[perm[t][k]][col];
         }
         const uint64_t *o = off + s * 8;
-        uint64_t m = h[0] ^ o[0];
+        uint64_t mn = h[0] ^ o[0];
         for (int t = 1; t < 8; t++)
-            if ((h[t] ^ o[t]) < m)
-                m = h[t] ^ o[t];
-        uint32_t idx = lookup(dict, m ^ size_key[s]);
+            if ((h[t] ^ o[t]) < mn)
+                mn = h[t] ^ o[t];
+        uint32_t idx = lookup(dict, mn ^ size_key[s]);
         if (!idx)
             break;   /* larger sizes cannot be known either (see features.h) */
         best = idx;
@@ -224,7 +238,8 @@ uint32_t pat_large_match(const struct board *b, enum color c, point p,
     return best;
 }
 
-void pat_stone_counts(const struct board *b, enum color c, point p, int *own, int *opp)
+void pat_stone_counts(const struct board *b, const struct pat_maps *m, enum color c, point p,
+                      int *own, int *opp)
 {
     large_init();
     int size = b->size;
@@ -235,6 +250,11 @@ void pat_stone_counts(const struct board *b, enum color c, point p, int *own, in
     for (int y = ylo; y <= yhi; y++) {
         int h = near_half[y - y0 + NEAR_H];
         int xlo = x0 - h < 0 ? 0 : x0 - h, xhi = x0 + h >= size ? size - 1 : x0 + h;
+        if (m) {
+            for (int k = BLACK; k <= WHITE; k++)
+                n[k] += m->rows[k][y][xhi + 1] - m->rows[k][y][xlo];
+            continue;
+        }
         const uint8_t *row = b->color + board_point(b, 0, y);
         for (int x = xlo; x <= xhi; x++)
             n[row[x]]++;

@@ -421,8 +421,8 @@ END_TEST
 /* pat_large_match (incremental, stops at the first unknown size) agrees with
  * hashing every size and taking the largest known one, on a dictionary cut by
  * a count of played moves as the trainer makes it. */
-/* pat_large_match against pat_large_hashes + look-ups on an N x N board with
- * `c` to move. */
+/* pat_large_match, reading the board or the position's maps, against
+ * pat_large_hashes + look-ups on an N x N board with `c` to move. */
 static void large_match_on(int N, enum color c)
 {
     struct board b;
@@ -449,6 +449,8 @@ static void large_match_on(int N, enum color c)
             for (int s = 0; s < keep; s++)
                 pat_gammas_large_add(t, h[s], s);
         }
+    struct pat_maps m;
+    pat_maps_init(&m, &b);
     int hits = 0;
     for (int y = 0; y < N; y++)
         for (int x = 0; x < N; x++) {
@@ -464,8 +466,9 @@ static void large_match_on(int N, enum color c)
                     break;
                 want = v;
             }
-            uint32_t got = pat_large_match(&b, c, p, pat_gammas_large_find, t);
+            uint32_t got = pat_large_match(&b, NULL, c, p, pat_gammas_large_find, t);
             ck_assert_uint_eq(got, want);
+            ck_assert_uint_eq(pat_large_match(&b, &m, c, p, pat_gammas_large_find, t), want);
             hits += got != 0;
         }
     ck_assert_int_gt(hits, 0);   /* the test saw some known patterns */
@@ -641,11 +644,13 @@ START_TEST(all_features_lists_legal_moves)
 }
 END_TEST
 
-/* The distance map (pat_reach_init) holds the true Manhattan distance to
+/* The distance map (pat_maps_init) holds the true Manhattan distance to
  * the nearest stone of each colour up to the cap, on random positions of
  * several sizes (sparse ones included, where a colour is out of reach), and
- * every legal move's area and reach values follow from those distances,
- * whether the caller passes the map or pat_move_features makes its own. */
+ * every legal move's area and reach values follow from those distances.
+ * Every feature is the same whether the caller passes the position's maps
+ * (distances, weak strings, row counts) or pat_move_features reads the
+ * board around the move. */
 START_TEST(reach_map_matches_scan)
 {
     static const int sizes[] = { 2, 5, 9, 13, 19, 25 };
@@ -661,9 +666,9 @@ START_TEST(reach_map_matches_scan)
                 board_play(&b, c, p);
             if (move % 11 && move > 12)
                 continue;
-            struct pat_reach r;
-            pat_reach_init(&r, &b);
-            struct pat_opts none = { 0 }, map = { .reach = &r };
+            struct pat_maps r;
+            pat_maps_init(&r, &b);
+            struct pat_opts none = { 0 }, map = { .maps = &r };
             for (int y = 0; y < b.size; y++)
                 for (int x = 0; x < b.size; x++) {
                     point q = board_point(&b, x, y);
@@ -701,9 +706,10 @@ START_TEST(reach_map_matches_scan)
 }
 END_TEST
 
-/* pat_stone_counts reads the d <= 9 region row by row: it must count what a
- * plain scan of the whole board counts, at every point (stones too) of
- * random positions on several sizes, where the region is cut by the edges. */
+/* pat_stone_counts reads the d <= 9 region row by row, from the board or
+ * from the position's row counts: both must count what a plain scan of the
+ * whole board counts, at every point (stones too) of random positions on
+ * several sizes, where the region is cut by the edges. */
 START_TEST(stone_counts_match_scan)
 {
     static const int sizes[] = { 2, 5, 9, 13, 19 };
@@ -719,6 +725,8 @@ START_TEST(stone_counts_match_scan)
                 board_play(&b, c, p);
             if (move % 7)
                 continue;
+            struct pat_maps m;
+            pat_maps_init(&m, &b);
             for (int y = 0; y < b.size; y++)
                 for (int x = 0; x < b.size; x++) {
                     point p0 = board_point(&b, x, y);
@@ -730,13 +738,16 @@ START_TEST(stone_counts_match_scan)
                             if (d >= 1 && d <= 9)
                                 want[b.color[q]]++;
                         }
-                    int own, opp;
-                    pat_stone_counts(&b, BLACK, p0, &own, &opp);
-                    ck_assert_int_eq(own, want[BLACK]);
-                    ck_assert_int_eq(opp, want[WHITE]);
-                    pat_stone_counts(&b, WHITE, p0, &own, &opp);
-                    ck_assert_int_eq(own, want[WHITE]);
-                    ck_assert_int_eq(opp, want[BLACK]);
+                    for (int mapped = 0; mapped < 2; mapped++) {
+                        const struct pat_maps *mp = mapped ? &m : NULL;
+                        int own, opp;
+                        pat_stone_counts(&b, mp, BLACK, p0, &own, &opp);
+                        ck_assert_int_eq(own, want[BLACK]);
+                        ck_assert_int_eq(opp, want[WHITE]);
+                        pat_stone_counts(&b, mp, WHITE, p0, &own, &opp);
+                        ck_assert_int_eq(own, want[WHITE]);
+                        ck_assert_int_eq(opp, want[BLACK]);
+                    }
                 }
         }
     }
