@@ -138,21 +138,23 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         return;
     }
     const int *o = b->geom->offs;
-    uint32_t marks = 0;
     /* The fewest liberties of an orthogonal string, less one. An empty or
      * off-board neighbour has string 0, the board's all-zero dummy, whose
      * 0 - 1 wraps to the largest value: no test of which fields hold
      * stones, a branch that is mispredicted often. */
+    uint16_t s4[4];
+    unsigned l4[4];
     unsigned min_libs_1 = UINT32_MAX;
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
-        unsigned l = b->str[b->sid[p + o[i]]].libs;
-        marks |= (unsigned)(l == 1) << (16 + i);
-        min_libs_1 = l - 1 < min_libs_1 ? l - 1 : min_libs_1;
+        s4[i] = b->sid[p + o[i]];
+        l4[i] = b->str[s4[i]].libs;
+        min_libs_1 = l4[i] - 1 < min_libs_1 ? l4[i] - 1 : min_libs_1;
     }
-    st->atari_nbr[p] = marks != 0;
     unsigned empties = ~(code | (code >> 1)) & 0x55;
-    bool open = empties != 0;
     if (min_libs_1 >= 2) {
+        /* No string in atari next to p: no atari marks. */
+        st->atari_nbr[p] = 0;
         out[0] = st->g16[2 * code];
         out[1] = st->g16[2 * code + 1];
         if (track) {
@@ -163,6 +165,10 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         }
         return;
     }
+    uint32_t marks = (uint32_t)(l4[0] == 1) << 16 | (uint32_t)(l4[1] == 1) << 17 |
+                     (uint32_t)(l4[2] == 1) << 18 | (uint32_t)(l4[3] == 1) << 19;
+    st->atari_nbr[p] = marks != 0;
+    bool open = empties != 0;
     struct bt_nbrs nb;
     nb.n = 0;
     nb.n_empty = 0;
@@ -171,12 +177,10 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
      * earlier direction, are close to random from one point to the next:
      * the directions that bring a new string are found without branches
      * (empty and border points have string 0), then taken in order. */
-    uint16_t s4[4];
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
         last_adjacent |= q == b->last_move;
-        s4[i] = b->sid[q];
         nb.libset[nb.n_empty] = q;
         nb.n_empty += ((code >> (2 * i)) & 3) == EMPTY;
     }
@@ -191,7 +195,7 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         nb.sid[j] = s;
         nb.col[j] = b->color[p + o[i]];
         nb.adj[j] = (uint8_t)((s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s));
-        nb.libs[j] = b->str[s].libs;
+        nb.libs[j] = (uint16_t)l4[i];
         nb.stones[j] = b->str[s].stones;
         nb.at[j] = p + o[i];
     }
