@@ -29,14 +29,23 @@ struct bt_nbrs {
     int n;
     uint16_t sid[4];
     uint8_t col[4];
-    uint8_t adj[4];         /* directions of p the string occupies */
-    uint8_t capv[4];        /* strings in atari: the capture kind for the other colour */
     uint16_t libs[4];
-    uint16_t stones[4];
     point at[4];
     point libset[4];        /* the empty neighbours */
     int n_empty;
+    /* By the strings' colour (1 Black, 2 White), summed without branches as
+     * the strings are gathered: what the tactical features of either mover
+     * ask of its own strings and of the other's. */
+    uint8_t n_atari[3];     /* strings in atari */
+    uint8_t n_low[3];       /* strings with two or three liberties */
+    uint8_t any_two[3];     /* a string with exactly two */
+    uint8_t any_big[3];     /* a string with four or more */
+    uint8_t adj_atari[3];   /* directions of p that strings in atari occupy */
+    uint8_t cap_min[3];     /* the least capture kind of those strings, NO_CAPTURE if none */
+    uint16_t stones[3];
 };
+
+#define NO_CAPTURE 255
 
 /* Product of the tactical gammas (capture, extend, atari, self-atari) of `c`
  * at the empty point `p`, from its neighbour strings `nb`. The same values
@@ -49,25 +58,13 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
          const struct bt_nbrs *nb, uint16_t *tac)
 {
     point last = b->last_move;
-    int n_libs = nb->n_empty;
-    unsigned capture = 0, atari = 0;
-    int stones = 1, own_atari = 0, own_low = 0;
-    bool own_big = false;
-    for (int j = 0; j < nb->n; j++) {
-        unsigned libs = nb->libs[j];
-        if (nb->col[j] == c) {
-            stones += nb->stones[j];
-            own_atari += libs == 1;
-            own_low += libs == 2 || libs == 3;
-            own_big |= libs >= 4;
-        } else if (libs == 1) {
-            n_libs += nb->adj[j];   /* its stones next to p free up */
-            if (capture == 0 || nb->capv[j] < capture)
-                capture = nb->capv[j];
-        } else if (libs == 2) {
-            atari = 3;
-        }
-    }
+    enum color them = color_other(c);
+    /* An enemy string in atari frees its stones next to p. */
+    int n_libs = nb->n_empty + nb->adj_atari[them];
+    unsigned capture = nb->cap_min[them] == NO_CAPTURE ? 0 : nb->cap_min[them];
+    unsigned atari = 3u * nb->any_two[them];
+    int stones = 1 + nb->stones[c], own_atari = nb->n_atari[c], own_low = nb->n_low[c];
+    bool own_big = nb->any_big[c];
     /* Liberties of the new string, up to 3: needed for a self-atari (<= 1,
      * only without a capture) and to grade an extension (2 or 3+). */
     bool need = own_atari ? n_libs < 3 : capture == 0 && n_libs < 2;
@@ -101,7 +98,6 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
     if (capture == 0 && n_libs <= 1)
         selfatari = stones <= 2 ? 1 : 2;
     if (own_atari && !selfatari && n_libs >= 2) {
-        enum color them = color_other(c);
         for (int j = 0; j < nb->n; j++) {
             if (nb->col[j] != c || nb->libs[j] != 1)
                 continue;
@@ -172,6 +168,13 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     struct bt_nbrs nb;
     nb.n = 0;
     nb.n_empty = 0;
+    memset(nb.n_atari, 0, sizeof nb.n_atari);
+    memset(nb.n_low, 0, sizeof nb.n_low);
+    memset(nb.any_two, 0, sizeof nb.any_two);
+    memset(nb.any_big, 0, sizeof nb.any_big);
+    memset(nb.adj_atari, 0, sizeof nb.adj_atari);
+    memset(nb.cap_min, NO_CAPTURE, sizeof nb.cap_min);
+    memset(nb.stones, 0, sizeof nb.stones);
     bool last_adjacent = false;
     /* Which neighbour is a stone, and whether its string was seen in an
      * earlier direction, are close to random from one point to the next:
@@ -192,12 +195,20 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     for (; fresh; fresh &= fresh - 1) {
         int i = __builtin_ctz(fresh), j = nb.n++;
         uint16_t s = s4[i];
+        unsigned col = b->color[p + o[i]], l = l4[i];
+        unsigned adj = (s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s);
         nb.sid[j] = s;
-        nb.col[j] = b->color[p + o[i]];
-        nb.adj[j] = (uint8_t)((s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s));
-        nb.libs[j] = (uint16_t)l4[i];
-        nb.stones[j] = b->str[s].stones;
+        nb.col[j] = (uint8_t)col;
+        nb.libs[j] = (uint16_t)l;
         nb.at[j] = p + o[i];
+        /* Which of these counts a string adds to is close to random: a
+         * comparison each, added, not branched on. */
+        nb.n_atari[col] += l == 1;
+        nb.n_low[col] += (l == 2) | (l == 3);
+        nb.any_two[col] |= l == 2;
+        nb.any_big[col] |= l >= 4;
+        nb.adj_atari[col] += adj & -(unsigned)(l == 1);
+        nb.stones[col] += b->str[s].stones;
     }
     /* The capture kind of each string in atari (for the other colour):
      * saves an own string in atari, re-takes the last move, next to it. */
@@ -205,9 +216,11 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     for (int j = 0; j < nb.n; j++) {
         if (nb.libs[j] != 1)
             continue;
-        nb.capv[j] = board_string_touches_atari(b, nb.at[j]) ? 1
+        unsigned v = board_string_touches_atari(b, nb.at[j]) ? 1
                    : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
                    : last_adjacent ? 3 : 4;
+        if (v < nb.cap_min[nb.col[j]])
+            nb.cap_min[nb.col[j]] = (uint8_t)v;
     }
     /* One look-up by raw code serves both colours (Black's class; White's
      * is its colour swap). */
