@@ -24,18 +24,20 @@ static inline void lib_add(point *set, int *n, point q)
     set[(*n)++] = q;
 }
 
-/* The distinct strings next to a point, gathered once for both colours. */
+/* The strings next to a point, gathered once for both colours, by
+ * direction: `fresh` tells the directions whose string no earlier direction
+ * had (empty and off-board directions have string 0 and are not fresh). */
 struct bt_nbrs {
-    int n;
+    unsigned fresh;
     uint16_t sid[4];
     uint8_t col[4];
     uint16_t libs[4];
     point at[4];
     point libset[4];        /* the empty neighbours */
     int n_empty;
-    /* By the strings' colour (1 Black, 2 White), summed without branches as
-     * the strings are gathered: what the tactical features of either mover
-     * ask of its own strings and of the other's. */
+    /* By the strings' colour (1 Black, 2 White; 0 gathers the directions
+     * that are not fresh), summed without branches: what the tactical
+     * features of either mover ask of its own strings and of the other's. */
     uint8_t n_atari[3];     /* strings in atari */
     uint8_t n_low[3];       /* strings with two or three liberties */
     uint8_t any_two[3];     /* a string with exactly two */
@@ -77,7 +79,8 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
         for (int i = 0; i < nb->n_empty; i++)
             libset[i] = nb->libset[i];
         int n_set = nb->n_empty;
-        for (int j = 0; j < nb->n && n_libs < 3; j++) {
+        for (unsigned m = nb->fresh; m && n_libs < 3; m &= m - 1) {
+            int j = __builtin_ctz(m);
             if (nb->col[j] != c)
                 continue;
             int before = n_set;
@@ -86,9 +89,9 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
             } else if (nb->libs[j] == 3) {
                 point l[3];
                 int k = board_string_libs(b, nb->at[j], l, 3);
-                for (int m = 0; m < k; m++)
-                    if (l[m] != p)
-                        lib_add(libset, &n_set, l[m]);
+                for (int i = 0; i < k; i++)
+                    if (l[i] != p)
+                        lib_add(libset, &n_set, l[i]);
             }
             /* libs == 1: the liberty is p itself */
             n_libs += n_set - before;
@@ -98,7 +101,8 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
     if (capture == 0 && n_libs <= 1)
         selfatari = stones <= 2 ? 1 : 2;
     if (own_atari && !selfatari && n_libs >= 2) {
-        for (int j = 0; j < nb->n; j++) {
+        for (unsigned m = nb->fresh; m; m &= m - 1) {
+            int j = __builtin_ctz(m);
             if (nb->col[j] != c || nb->libs[j] != 1)
                 continue;
             bool fresh = last > 0 && b->color[last] == them && board_string_touches(b, nb->sid[j], last);
@@ -166,7 +170,6 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     st->atari_nbr[p] = marks != 0;
     bool open = empties != 0;
     struct bt_nbrs nb;
-    nb.n = 0;
     nb.n_empty = 0;
     memset(nb.n_atari, 0, sizeof nb.n_atari);
     memset(nb.n_low, 0, sizeof nb.n_low);
@@ -176,33 +179,31 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     memset(nb.cap_min, NO_CAPTURE, sizeof nb.cap_min);
     memset(nb.stones, 0, sizeof nb.stones);
     bool last_adjacent = false;
-    /* Which neighbour is a stone, and whether its string was seen in an
-     * earlier direction, are close to random from one point to the next:
-     * the directions that bring a new string are found without branches
-     * (empty and border points have string 0), then taken in order. */
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         point q = p + o[i];
+        nb.sid[i] = s4[i];
+        nb.col[i] = b->color[q];
+        nb.libs[i] = (uint16_t)l4[i];
+        nb.at[i] = q;
         last_adjacent |= q == b->last_move;
         nb.libset[nb.n_empty] = q;
         nb.n_empty += ((code >> (2 * i)) & 3) == EMPTY;
     }
-    unsigned fresh = (unsigned)(s4[0] != 0)
-                   | (unsigned)((s4[1] != 0) & (s4[1] != s4[0])) << 1
-                   | (unsigned)((s4[2] != 0) & (s4[2] != s4[0]) & (s4[2] != s4[1])) << 2
-                   | (unsigned)((s4[3] != 0) & (s4[3] != s4[0]) & (s4[3] != s4[1]) &
-                                (s4[3] != s4[2])) << 3;
-    for (; fresh; fresh &= fresh - 1) {
-        int i = __builtin_ctz(fresh), j = nb.n++;
+    /* Which neighbour is a stone, and whether its string was seen in an
+     * earlier direction, are close to random from one point to the next:
+     * the fresh directions are found, and the strings summed, without
+     * branches; a direction that is not fresh adds to colour 0. */
+    nb.fresh = (unsigned)(s4[0] != 0)
+             | (unsigned)((s4[1] != 0) & (s4[1] != s4[0])) << 1
+             | (unsigned)((s4[2] != 0) & (s4[2] != s4[0]) & (s4[2] != s4[1])) << 2
+             | (unsigned)((s4[3] != 0) & (s4[3] != s4[0]) & (s4[3] != s4[1]) &
+                          (s4[3] != s4[2])) << 3;
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
         uint16_t s = s4[i];
-        unsigned col = b->color[p + o[i]], l = l4[i];
+        unsigned col = nb.col[i] & -((nb.fresh >> i) & 1u), l = l4[i];
         unsigned adj = (s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s);
-        nb.sid[j] = s;
-        nb.col[j] = (uint8_t)col;
-        nb.libs[j] = (uint16_t)l;
-        nb.at[j] = p + o[i];
-        /* Which of these counts a string adds to is close to random: a
-         * comparison each, added, not branched on. */
         nb.n_atari[col] += l == 1;
         nb.n_low[col] += (l == 2) | (l == 3);
         nb.any_two[col] |= l == 2;
@@ -211,11 +212,11 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         nb.stones[col] += b->str[s].stones;
     }
     /* The capture kind of each string in atari (for the other colour):
-     * saves an own string in atari, re-takes the last move, next to it. */
+     * saves an own string in atari, re-takes the last move, next to it.
+     * Most points have none: one test of the directions' bit set. */
     point last = b->last_move;
-    for (int j = 0; j < nb.n; j++) {
-        if (nb.libs[j] != 1)
-            continue;
+    for (unsigned m = nb.fresh & (marks >> 16); m; m &= m - 1) {
+        int j = __builtin_ctz(m);
         unsigned v = board_string_touches_atari(b, nb.at[j]) ? 1
                    : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
                    : last_adjacent ? 3 : 4;
