@@ -480,11 +480,15 @@ bool board_string_touches_atari(const struct board *b, point q)
     enum color other = color_other((enum color)b->color[q]);
     point s = q;
     do {
+        /* The four neighbours tested together, one branch a stone: which
+         * of them is an enemy stone is close to random. */
+        unsigned hit = 0;
         for (int i = 0; i < 4; i++) {
             point r = s + o[i];
-            if (b->color[r] == other && b->str[b->sid[r]].libs == 1)
-                return true;
+            hit |= (b->color[r] == other) & (b->str[b->sid[r]].libs == 1);
         }
+        if (hit)
+            return true;
         s = b->next_stone[s];
     } while (s != q);
     return false;
