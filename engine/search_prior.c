@@ -40,12 +40,21 @@ void search_prior_table_free(struct search_prior_table *t)
 
 double search_prior_strength(const struct search_prior_table *t, pat_vec v)
 {
+    unsigned val[PAT_NFEAT];
+    for (int f = 0; f < PAT_NFEAT; f++)
+        val[f] = pat_get(v, (enum pat_feature)f);
+    return search_prior_strength_values(t, val);
+}
+
+double search_prior_strength_values(const struct search_prior_table *t,
+                                    const unsigned val[PAT_NFEAT])
+{
     const struct pat_gammas *g = t->g;
     int k = g->n_factors;
     float sum[PAT_MAX_FACTORS] = { 0 };
     double s = 1.0, sq = 0;
     for (int f = 0; f < PAT_NFEAT; f++) {
-        unsigned x = pat_get(v, (enum pat_feature)f);
+        unsigned x = val[f];
         if (!x)
             continue;
         s *= g->gamma[f][x];
@@ -136,7 +145,9 @@ void search_prior_rank(const struct search_prior_table *t, const struct board *b
     for (int i = 0; i < n; i++) {
         r[i].move = moves[i];
         r[i].hint = hints ? hints[i] : 128;
-        r[i].strength = search_prior_strength(t, pat_move_features(b, c, moves[i], &o));
+        unsigned val[PAT_NFEAT];
+        pat_move_values(b, c, moves[i], &o, val);
+        r[i].strength = search_prior_strength_values(t, val);
         sum += r[i].strength;
     }
     sort_ranked(r, n);

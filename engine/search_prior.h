@@ -39,6 +39,9 @@ void search_prior_table_free(struct search_prior_table *t);
  * table, computed with the stored norms (the same value up to rounding in the
  * last bits). */
 double search_prior_strength(const struct search_prior_table *t, pat_vec v);
+/* The same from the feature values (pat_move_values). */
+double search_prior_strength_values(const struct search_prior_table *t,
+                                    const unsigned val[PAT_NFEAT]);
 
 /* P(m) of `c` playing each of moves[0..n) (legal moves, PASS allowed) on `b`:
  * the product of the move's feature gammas in table `t`, normalised over

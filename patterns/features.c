@@ -152,15 +152,16 @@ static void add_lib(point *set, int *n, point q)
     set[(*n)++] = q;
 }
 
-pat_vec pat_move_features(const struct board *b, enum color c, point p,
-                          const struct pat_opts *o)
+void pat_move_values(const struct board *b, enum color c, point p, const struct pat_opts *o,
+                     unsigned out[PAT_NFEAT])
 {
-    pat_vec v = 0;
     unsigned off = o ? o->disabled : 0;
     if (p == PASS) {
+        for (int f = 0; f < PAT_NFEAT; f++)
+            out[f] = 0;
         if (!(off & 1u << PAT_F_PASS))
-            v = pat_set(v, PAT_F_PASS, b->last_move == PASS ? 2 : 1);
-        return v;
+            out[PAT_F_PASS] = b->last_move == PASS ? 2 : 1;
+        return;
     }
     const int *offs = b->geom->offs;
     enum color them = color_other(c);
@@ -349,9 +350,20 @@ pat_vec pat_move_features(const struct board *b, enum color c, point p,
     if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {
         val[PAT_F_LARGE] = pat_large_match(b, maps, c, p, o->large_lookup, o->large_dict);
     }
+    /* What pat_set would keep: a disabled feature is 0, a value its field. */
+    out[PAT_F_PASS] = 0;
     for (int f = 1; f < PAT_NFEAT; f++)
-        if (val[f] && !(off & 1u << f))
-            v = pat_set(v, (enum pat_feature)f, val[f]);
+        out[f] = off & 1u << f ? 0 : val[f] & ((1u << pat_bits[f]) - 1);
+}
+
+pat_vec pat_move_features(const struct board *b, enum color c, point p,
+                          const struct pat_opts *o)
+{
+    unsigned val[PAT_NFEAT];
+    pat_move_values(b, c, p, o, val);
+    pat_vec v = 0;
+    for (int f = 0; f < PAT_NFEAT; f++)
+        v |= (pat_vec)val[f] << pat_shift[f];
     return v;
 }
 

@@ -263,6 +263,10 @@ void pat_init(void);
 /* Features of `c` playing at `p` (a legal move or PASS) on `b`. */
 pat_vec pat_move_features(const struct board *b, enum color c, point p,
                           const struct pat_opts *o);
+/* The same as values, out[f] = pat_get(pat_move_features(...), f), for a
+ * caller that reads them one by one (no packing and unpacking). */
+void pat_move_values(const struct board *b, enum color c, point p, const struct pat_opts *o,
+                     unsigned out[PAT_NFEAT]);
 
 /* Every legal move of `c` (simple ko, no suicide) plus PASS, into `moves` and
  * `vecs` (room for BOARD_MAX_POINTS + 1 each); returns how many. PASS is last. */

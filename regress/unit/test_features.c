@@ -706,6 +706,56 @@ START_TEST(reach_map_matches_scan)
 }
 END_TEST
 
+/* pat_move_values gives each feature's value as pat_move_features packs it
+ * (the fields do not overlap), with and without the position's maps and with
+ * features disabled, on random positions of several sizes; the pass feature
+ * is set on PASS and only there. */
+START_TEST(values_match_vector)
+{
+    static const int sizes[] = { 5, 9, 19 };
+    unsigned seed = 4242;
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        struct board b;
+        board_clear(&b, sizes[si]);
+        for (int move = 0; move < sizes[si] * sizes[si]; move++) {
+            seed = seed * 1103515245u + 12345u;
+            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
+            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
+            if (board_is_legal(&b, c, p))
+                board_play(&b, c, p);
+            if (move % 5)
+                continue;
+            struct pat_maps m;
+            pat_maps_init(&m, &b);
+            struct pat_opts opts[3] = {
+                { 0 },
+                { .maps = &m },
+                { .disabled = 1u << PAT_F_WEAK | 1u << PAT_F_DIST2 | 1u << PAT_F_PASS, .maps = &m },
+            };
+            for (int k = 0; k < 3; k++)
+                for (int i = -1; i < b.n_empty; i++) {
+                    point q = i < 0 ? PASS : b.empty[i];
+                    if (q != PASS && !board_is_legal(&b, c, q))
+                        continue;
+                    unsigned val[PAT_NFEAT];
+                    pat_move_values(&b, c, q, &opts[k], val);
+                    pat_vec v = pat_move_features(&b, c, q, &opts[k]);
+                    for (int f = 0; f < PAT_NFEAT; f++) {
+                        ck_assert_uint_eq(val[f], pat_get(v, (enum pat_feature)f));
+                        /* the pass feature on PASS only, and PASS has no other */
+                        if ((q == PASS) != (f == PAT_F_PASS))
+                            ck_assert_uint_eq(val[f], 0);
+                    }
+                    if (k == 2)
+                        ck_assert_uint_eq(val[PAT_F_WEAK], 0);
+                    else if (q == PASS)
+                        ck_assert_uint_gt(val[PAT_F_PASS], 0);
+                }
+        }
+    }
+}
+END_TEST
+
 /* pat_stone_counts reads the d <= 9 region row by row, from the board or
  * from the position's row counts: both must count what a plain scan of the
  * whole board counts, at every point (stones too) of random positions on
@@ -769,6 +819,7 @@ static Suite *suite(void)
     tcase_add_test(tc, older_moves_and_area);
     tcase_add_test(tc, reach_values);
     tcase_add_test(tc, stage_values);
+    tcase_add_test(tc, values_match_vector);
     tcase_add_test(tc, symmetry_and_colour_swap);
     tcase_add_test(tc, large_match_agrees);
     tcase_add_test(tc, stone_counts_match_scan);
