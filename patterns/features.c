@@ -114,14 +114,15 @@ void pat_maps_init(struct pat_maps *m, const struct board *b)
     int size = b->size;
     memset(m->weak, 0, sizeof m->weak);
     memset(m->stones, 0, sizeof m->stones);
+    memset(m->near, 0, sizeof m->near);
     for (int y = 0; y < size; y++) {
-        int n[3] = { 0 };
+        uint16_t *row = m->near[y + PAT_NEAR_PAD];
+        unsigned n2 = 0;    /* Black's stones so far in the low byte, White's in the high */
         for (int x = 0; x < size; x++) {
             point q = board_point(b, x, y);
             uint8_t qc = b->color[q];
-            m->rows[BLACK][y][x] = (uint8_t)n[BLACK];
-            m->rows[WHITE][y][x] = (uint8_t)n[WHITE];
-            n[qc]++;
+            n2 += (unsigned)(qc == BLACK) | (unsigned)(qc == WHITE) << 8;
+            row[x + PAT_NEAR_PAD + 1] = (uint16_t)n2;
             if (qc != BLACK && qc != WHITE)
                 continue;
             m->stones[(y + PAT_LARGE_REACH) * PAT_MAPS_STRIDE + x + PAT_LARGE_REACH] = qc;
@@ -138,8 +139,8 @@ void pat_maps_init(struct pat_maps *m, const struct board *b)
                     *w = lv;
             }
         }
-        m->rows[BLACK][y][size] = (uint8_t)n[BLACK];
-        m->rows[WHITE][y][size] = (uint8_t)n[WHITE];
+        for (int j = size + PAT_NEAR_PAD + 1; j <= size + 2 * PAT_NEAR_PAD; j++)
+            row[j] = (uint16_t)n2;
     }
 }
 

@@ -200,7 +200,7 @@ struct pat_maps;
 uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict);
 /* Own and opponent stones among the points with d <= 9 around `p` (for the
- * "near" feature), from the position's row counts if `m` is not NULL. */
+ * "near" feature), from the position's maps if `m` is not NULL. */
 void pat_stone_counts(const struct board *b, const struct pat_maps *m, enum color c, point p,
                       int *own, int *opp);
 /* Fingerprint of the Zobrist keys: gamma tables store it, so a table made with
@@ -226,18 +226,21 @@ bool pat_ladder_escape_fails(const struct board *b, enum color c, point p);
  * - weak: per point and colour, the fewest liberties (1..4 = four or more,
  *   0 = none) of that colour's strings with a stone within distance 2, for
  *   `weak`: 12 writes per stone, not 12 reads per move;
- * - rows: per colour, row and column x, the stones left of x in the row,
- *   for `near`: two reads per row of its region, not one per point;
+ * - near: per row and column x, the stones left of x in the row, Black's
+ *   in the low byte and White's in the high byte, with PAT_NEAR_PAD rows and
+ *   columns of nothing around the board, for `near`: one subtraction per row
+ *   of its region for both colours, with no test for the board's edge;
  * - stones: the board's stones (1 Black, 2 White, 0 empty or off the board)
  *   with a margin of PAT_LARGE_REACH points, for `large`: a diamond's
  *   points are read at fixed offsets, with no test for the board's edge. */
 #define PAT_REACH_FAR 9
+#define PAT_NEAR_PAD 4      /* the largest |dx| or |dy| of the near region (d <= 9) */
 #define PAT_LARGE_REACH 8   /* the largest |dx| or |dy| of a large diamond (d <= 16) */
 #define PAT_MAPS_STRIDE (BOARD_MAX_SIZE + 2 * PAT_LARGE_REACH)
 struct pat_maps {
     uint8_t dist[3][BOARD_MAX_POINTS];
     uint8_t weak[3][BOARD_MAX_POINTS];
-    uint8_t rows[3][BOARD_MAX_SIZE][BOARD_MAX_SIZE + 1];
+    uint16_t near[BOARD_MAX_SIZE + 2 * PAT_NEAR_PAD][BOARD_MAX_SIZE + 2 * PAT_NEAR_PAD + 1];
     uint8_t stones[PAT_MAPS_STRIDE * PAT_MAPS_STRIDE];
 };
 

@@ -25,6 +25,8 @@ static int size_end[PAT_LARGE_NSIZES];
  * consecutive points on the board, read without a test per point. */
 #define NEAR_D 9
 #define NEAR_H 4        /* the largest |dy| with d <= 9: 4 + 4 + 1 */
+/* |dx| <= 4 too (5 + 0 + 5 > 9): the maps' margin holds the region. */
+_Static_assert(PAT_NEAR_PAD == NEAR_H, "the maps' near margin holds the near region");
 static int near_half[2 * NEAR_H + 1];
 /* perm[t][k]: index of the point that symmetry t sends point k to. */
 static uint8_t perm[8][MAX_PTS];
@@ -245,19 +247,27 @@ void pat_stone_counts(const struct board *b, const struct pat_maps *m, enum colo
     int size = b->size;
     int x0 = board_x(b, p), y0 = board_y(b, p);
     int n[4] = { 0 };
-    int ylo = y0 - NEAR_H < 0 ? 0 : y0 - NEAR_H;
-    int yhi = y0 + NEAR_H >= size ? size - 1 : y0 + NEAR_H;
-    for (int y = ylo; y <= yhi; y++) {
-        int h = near_half[y - y0 + NEAR_H];
-        int xlo = x0 - h < 0 ? 0 : x0 - h, xhi = x0 + h >= size ? size - 1 : x0 + h;
-        if (m) {
-            for (int k = BLACK; k <= WHITE; k++)
-                n[k] += m->rows[k][y][xhi + 1] - m->rows[k][y][xlo];
-            continue;
+    if (m) {
+        /* Both colours at once, a row a subtraction (the counts of a row
+         * are below 256, so the low byte never borrows). */
+        unsigned n2 = 0;
+        for (int dy = -NEAR_H; dy <= NEAR_H; dy++) {
+            int h = near_half[dy + NEAR_H];
+            const uint16_t *row = m->near[y0 + dy + PAT_NEAR_PAD];
+            n2 += (unsigned)(row[x0 + h + 1 + PAT_NEAR_PAD] - row[x0 - h + PAT_NEAR_PAD]);
         }
-        const uint8_t *row = b->color + board_point(b, 0, y);
-        for (int x = xlo; x <= xhi; x++)
-            n[row[x]]++;
+        n[BLACK] = (int)(n2 & 0xff);
+        n[WHITE] = (int)(n2 >> 8);
+    } else {
+        int ylo = y0 - NEAR_H < 0 ? 0 : y0 - NEAR_H;
+        int yhi = y0 + NEAR_H >= size ? size - 1 : y0 + NEAR_H;
+        for (int y = ylo; y <= yhi; y++) {
+            int h = near_half[y - y0 + NEAR_H];
+            int xlo = x0 - h < 0 ? 0 : x0 - h, xhi = x0 + h >= size ? size - 1 : x0 + h;
+            const uint8_t *row = b->color + board_point(b, 0, y);
+            for (int x = xlo; x <= xhi; x++)
+                n[row[x]]++;
+        }
     }
     n[b->color[p]]--;       /* the rows include p itself */
     *own = n[c];
