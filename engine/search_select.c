@@ -67,16 +67,15 @@ bool search_hist_has(const struct search_job *j, uint64_t h)
 /* Is every point within Manhattan distance 2 of `p` empty (or off the board)? */
 static bool empty_around(const struct board *b, point p)
 {
-    int x = board_x(b, p), y = board_y(b, p);
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++) {
-            int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-            if (ax + ay > 2 || x + dx < 0 || y + dy < 0 || x + dx >= b->size || y + dy >= b->size)
-                continue;
-            if (b->color[board_point(b, x + dx, y + dy)] != EMPTY)
-                return false;
-        }
-    return true;
+    /* Within distance 2: the eight neighbours, whose stones the 3x3 code
+     * shows (a field is a stone when its two bits differ), and the four
+     * points two steps straight away. */
+    unsigned code = b->nbr3x3[p];
+    if ((code ^ (code >> 1)) & 0x5555)
+        return false;
+    int x = board_x(b, p), y = board_y(b, p), w = b->geom->stride;
+    return (x < 2 || b->color[p - 2] == EMPTY) && (x > b->size - 3 || b->color[p + 2] == EMPTY) &&
+           (y < 2 || b->color[p - 2 * w] == EMPTY) && (y > b->size - 3 || b->color[p + 2 * w] == EMPTY);
 }
 
 /* Tactical prior of a move, 0..255 for 0..1 (128 = no opinion), in the
