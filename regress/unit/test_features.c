@@ -644,6 +644,18 @@ START_TEST(all_features_lists_legal_moves)
 }
 END_TEST
 
+/* Plays a random empty point for a random colour if that is legal, with a
+ * linear congruential `seed`; returns the colour drawn. */
+static enum color play_random(struct board *b, unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    point p = b->empty[(*seed >> 8) % (unsigned)b->n_empty];
+    enum color c = (*seed >> 20) & 1 ? BLACK : WHITE;
+    if (board_is_legal(b, c, p))
+        board_play(b, c, p);
+    return c;
+}
+
 /* The distance map (pat_maps_init) holds the true Manhattan distance to
  * the nearest stone of each colour up to the cap, on random positions of
  * several sizes (sparse ones included, where a colour is out of reach), and
@@ -659,11 +671,7 @@ START_TEST(reach_map_matches_scan)
         struct board b;
         board_clear(&b, sizes[si]);
         for (int move = 0; move < 2 * sizes[si] * sizes[si]; move++) {
-            seed = seed * 1103515245u + 12345u;
-            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
-            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
-            if (board_is_legal(&b, c, p))
-                board_play(&b, c, p);
+            play_random(&b, &seed);
             if (move % 11 && move > 12)
                 continue;
             struct pat_maps r;
@@ -718,11 +726,7 @@ START_TEST(values_match_vector)
         struct board b;
         board_clear(&b, sizes[si]);
         for (int move = 0; move < sizes[si] * sizes[si]; move++) {
-            seed = seed * 1103515245u + 12345u;
-            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
-            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
-            if (board_is_legal(&b, c, p))
-                board_play(&b, c, p);
+            enum color c = play_random(&b, &seed);
             if (move % 5)
                 continue;
             struct pat_maps m;
@@ -768,11 +772,7 @@ START_TEST(stone_counts_match_scan)
         struct board b;
         board_clear(&b, sizes[si]);
         for (int move = 0; move < 3 * sizes[si] * sizes[si]; move++) {
-            seed = seed * 1103515245u + 12345u;
-            point p = b.empty[(seed >> 8) % (unsigned)b.n_empty];
-            enum color c = (seed >> 20) & 1 ? BLACK : WHITE;
-            if (board_is_legal(&b, c, p))
-                board_play(&b, c, p);
+            play_random(&b, &seed);
             if (move % 7)
                 continue;
             struct pat_maps m;
