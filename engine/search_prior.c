@@ -136,7 +136,7 @@ void search_prior_rank(const struct search_prior_table *t, const struct board *b
         return;
     struct pat_opts o;
     pat_gammas_opts(t->g, &o);
-    /* One set of maps serves every move's area, reach, weak and near. */
+    /* One set of maps serves every move's area, reach, weak, near and large. */
     struct pat_maps maps;
     pat_maps_init(&maps, b);
     o.maps = &maps;

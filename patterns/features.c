@@ -376,7 +376,8 @@ int pat_all_features(const struct board *b, enum color c, const struct pat_opts 
     struct pat_opts with;
     struct pat_maps m;
     unsigned off = o ? o->disabled : 0;
-    unsigned mapped = 1u << PAT_F_AREA | 1u << PAT_F_REACH | 1u << PAT_F_WEAK | 1u << PAT_F_NEAR;
+    unsigned mapped = 1u << PAT_F_AREA | 1u << PAT_F_REACH | 1u << PAT_F_WEAK | 1u << PAT_F_NEAR |
+                      1u << PAT_F_LARGE;
     if (!(o && o->maps) && (~off & mapped)) {
         pat_maps_init(&m, b);
         with = o ? *o : (struct pat_opts){ 0 };
