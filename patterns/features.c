@@ -81,32 +81,10 @@ static void fill_dist(uint8_t dist[3][BOARD_MAX_POINTS], const struct board *b)
     }
 }
 
-/* Fewest liberties (1..4 = four or more; 0 = no string) of the own and the
- * opponent strings with a stone within Manhattan distance 2 of (x, y). */
+/* The points within Manhattan distance 2 of a point, itself left out: the
+ * neighbourhood of the `weak` feature. */
 static const signed char weak_dx[12] = { 0, 1, 0, -1, 0, 2, 0, -2, 1, 1, -1, -1 };
 static const signed char weak_dy[12] = { 1, 0, -1, 0, 2, 0, -2, 0, 1, -1, 1, -1 };
-
-static void weak_strings(const struct board *b, enum color c, int x, int y,
-                         unsigned *own, unsigned *opp)
-{
-    unsigned m[3] = { 0, 0, 0 };
-    int size = b->size;
-    for (int k = 0; k < 12; k++) {
-        int xx = x + weak_dx[k], yy = y + weak_dy[k];
-        if (xx < 0 || yy < 0 || xx >= size || yy >= size)
-            continue;
-        point q = board_point(b, xx, yy);
-        uint8_t qc = b->color[q];
-        if (qc != BLACK && qc != WHITE)
-            continue;
-        unsigned l = b->str[b->sid[q]].libs;
-        l = l > 4 ? 4 : l;
-        if (m[qc] == 0 || l < m[qc])
-            m[qc] = l;
-    }
-    *own = m[c];
-    *opp = m[color_other(c)];
-}
 
 void pat_maps_init(struct pat_maps *m, const struct board *b)
 {
@@ -126,8 +104,8 @@ void pat_maps_init(struct pat_maps *m, const struct board *b)
             if (qc != BLACK && qc != WHITE)
                 continue;
             m->stones[(y + PAT_LARGE_REACH) * PAT_MAPS_STRIDE + x + PAT_LARGE_REACH] = qc;
-            /* The stone's string is within distance 2 of these points: the
-             * neighbourhood weak_strings reads is symmetric. */
+            /* The stone's string is within distance 2 of these points (the
+             * neighbourhood is symmetric). */
             unsigned l = b->str[b->sid[q]].libs;
             uint8_t lv = (uint8_t)(l > 4 ? 4 : l);
             for (int k = 0; k < 12; k++) {
@@ -142,6 +120,14 @@ void pat_maps_init(struct pat_maps *m, const struct board *b)
         for (int j = size + PAT_NEAR_PAD + 1; j <= size + 2 * PAT_NEAR_PAD; j++)
             row[j] = (uint16_t)n2;
     }
+}
+
+/* Does a move rated with `o` read the position's maps? */
+static bool reads_maps(const struct pat_opts *o)
+{
+    unsigned off = o ? o->disabled : 0;
+    unsigned mapped = 1u << PAT_F_AREA | 1u << PAT_F_REACH | 1u << PAT_F_WEAK | 1u << PAT_F_NEAR;
+    return (~off & mapped) || (o && o->large_lookup && !(off & 1u << PAT_F_LARGE));
 }
 
 /* Adds `q` to the point set `set` of *n points unless it is there. */
@@ -298,36 +284,28 @@ void pat_move_values(const struct board *b, enum color c, point p, const struct 
     val[PAT_F_EDGE] = line <= 3 ? (unsigned)line : 0;
     val[PAT_F_DIST3] = dist_value(b, p, b->last_move3);
     val[PAT_F_DIST4] = dist_value(b, p, b->last_move4);
-    /* area and reach read the distance map; a caller rating one move
-     * without the position's maps gets a distance map of its own
-     * (pat_all_features and the search's priors make maps per position). */
+    /* area, reach, weak, near and large read the position's maps; a caller
+     * rating one move without them gets maps of its own (pat_all_features
+     * and the search's priors make them once per position). */
     const struct pat_maps *maps = o ? o->maps : NULL;
-    const uint8_t(*dist)[BOARD_MAX_POINTS] = maps ? maps->dist : NULL;
-    uint8_t own_dist[3][BOARD_MAX_POINTS];
-    if (!dist && (~off & (1u << PAT_F_AREA | 1u << PAT_F_REACH))) {
-        fill_dist(own_dist, b);
-        dist = (const uint8_t(*)[BOARD_MAX_POINTS])own_dist;
+    struct pat_maps own_maps;
+    if (!maps && reads_maps(o)) {
+        pat_maps_init(&own_maps, b);
+        maps = &own_maps;
     }
     if (!(off & 1u << PAT_F_AREA)) {
         /* Nearest stone of either colour, 1..4; 5 if none is that close. */
-        unsigned db = dist[BLACK][p], dw = dist[WHITE][p];
+        unsigned db = maps->dist[BLACK][p], dw = maps->dist[WHITE][p];
         unsigned d = db < dw ? db : dw;
         val[PAT_F_AREA] = 1 + (unsigned)((line < 5 ? line : 5) - 1) * 5 + ((d <= 4 ? d : 5) - 1);
     }
     if (!(off & 1u << PAT_F_WEAK)) {
-        unsigned wo, wp;
-        if (maps) {
-            wo = maps->weak[c][p];
-            wp = maps->weak[them][p];
-        } else {
-            weak_strings(b, c, x, y, &wo, &wp);
-        }
-        val[PAT_F_WEAK] = 1 + wo * 5 + wp;
+        val[PAT_F_WEAK] = 1 + maps->weak[c][p] * 5u + maps->weak[them][p];
     }
     if (!(off & 1u << PAT_F_REACH)) {
         /* Own and opponent distances bucketed 1..6, 7 for 7 or 8, 8 for
          * none within 8. */
-        unsigned dc = dist[c][p], dt = dist[them][p];
+        unsigned dc = maps->dist[c][p], dt = maps->dist[them][p];
         unsigned ro = dc > 8 ? 8u : dc >= 7 ? 7u : dc;
         unsigned rp = dt > 8 ? 8u : dt >= 7 ? 7u : dt;
         val[PAT_F_REACH] = 1 + (ro - 1) * 8 + (rp - 1);
@@ -375,10 +353,7 @@ int pat_all_features(const struct board *b, enum color c, const struct pat_opts 
      * feature that reads them is on. */
     struct pat_opts with;
     struct pat_maps m;
-    unsigned off = o ? o->disabled : 0;
-    unsigned mapped = 1u << PAT_F_AREA | 1u << PAT_F_REACH | 1u << PAT_F_WEAK | 1u << PAT_F_NEAR |
-                      1u << PAT_F_LARGE;
-    if (!(o && o->maps) && (~off & mapped)) {
+    if (!(o && o->maps) && reads_maps(o)) {
         pat_maps_init(&m, b);
         with = o ? *o : (struct pat_opts){ 0 };
         with.maps = &m;

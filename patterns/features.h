@@ -195,12 +195,13 @@ typedef uint32_t (*pat_large_lookup_fn)(const void *dict, uint64_t hash);
  * Hashes size by size and stops at the first unknown size: a dictionary cut
  * by a count of played moves holds every smaller size of each entry (a
  * pattern's sub-patterns occur at least as often), so larger ones are unknown
- * too. Same result as pat_large_hashes + look-ups, at a fraction of the cost. */
+ * too. Same result as pat_large_hashes + look-ups, at a fraction of the cost;
+ * the stones come from the position's maps (pat_maps_init). */
 struct pat_maps;
 uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum color c, point p,
                          pat_large_lookup_fn lookup, const void *dict);
 /* Own and opponent stones among the points with d <= 9 around `p` (for the
- * "near" feature), from the position's maps if `m` is not NULL. */
+ * "near" feature), from the position's maps (pat_maps_init). */
 void pat_stone_counts(const struct board *b, const struct pat_maps *m, enum color c, point p,
                       int *own, int *opp);
 /* Fingerprint of the Zobrist keys: gamma tables store it, so a table made with

@@ -205,23 +205,14 @@ uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum c
     const uint8_t *swap = c == WHITE ? (const uint8_t[4]){ 0, 2, 1, 3 }
                                      : (const uint8_t[4]){ 0, 1, 2, 3 };
     const uint64_t *off = offboard_of(size) + (size_t)(y0 * size + x0) * PAT_LARGE_NSIZES * 8;
-    const uint8_t *around = m ? m->stones + (y0 + PAT_LARGE_REACH) * PAT_MAPS_STRIDE + x0 +
-                                    PAT_LARGE_REACH
-                              : NULL;
+    const uint8_t *around = m->stones + (y0 + PAT_LARGE_REACH) * PAT_MAPS_STRIDE + x0 +
+                            PAT_LARGE_REACH;
     uint64_t h[8] = { 0 };     /* the stones' keys; the off-board ones come from `off` */
     uint32_t best = 0;
     int k = 0;
     for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
         for (; k < size_end[s]; k++) {
-            int col;
-            if (around) {
-                col = swap[around[pt_rel[k]]];
-            } else {
-                int x = x0 + pt_dx[k], y = y0 + pt_dy[k];
-                if (x < 0 || y < 0 || x >= size || y >= size)
-                    continue;
-                col = swap[b->color[board_point(b, x, y)]];
-            }
+            int col = swap[around[pt_rel[k]]];
             if (col == EMPTY)
                 continue;
             for (int t = 0; t < 8; t++)
@@ -244,31 +235,16 @@ void pat_stone_counts(const struct board *b, const struct pat_maps *m, enum colo
                       int *own, int *opp)
 {
     large_init();
-    int size = b->size;
     int x0 = board_x(b, p), y0 = board_y(b, p);
-    int n[4] = { 0 };
-    if (m) {
-        /* Both colours at once, a row a subtraction (the counts of a row
-         * are below 256, so the low byte never borrows). */
-        unsigned n2 = 0;
-        for (int dy = -NEAR_H; dy <= NEAR_H; dy++) {
-            int h = near_half[dy + NEAR_H];
-            const uint16_t *row = m->near[y0 + dy + PAT_NEAR_PAD];
-            n2 += (unsigned)(row[x0 + h + 1 + PAT_NEAR_PAD] - row[x0 - h + PAT_NEAR_PAD]);
-        }
-        n[BLACK] = (int)(n2 & 0xff);
-        n[WHITE] = (int)(n2 >> 8);
-    } else {
-        int ylo = y0 - NEAR_H < 0 ? 0 : y0 - NEAR_H;
-        int yhi = y0 + NEAR_H >= size ? size - 1 : y0 + NEAR_H;
-        for (int y = ylo; y <= yhi; y++) {
-            int h = near_half[y - y0 + NEAR_H];
-            int xlo = x0 - h < 0 ? 0 : x0 - h, xhi = x0 + h >= size ? size - 1 : x0 + h;
-            const uint8_t *row = b->color + board_point(b, 0, y);
-            for (int x = xlo; x <= xhi; x++)
-                n[row[x]]++;
-        }
+    /* Both colours at once, a row a subtraction (the counts of a row are
+     * below 256, so the low byte never borrows). */
+    unsigned n2 = 0;
+    for (int dy = -NEAR_H; dy <= NEAR_H; dy++) {
+        int h = near_half[dy + NEAR_H];
+        const uint16_t *row = m->near[y0 + dy + PAT_NEAR_PAD];
+        n2 += (unsigned)(row[x0 + h + 1 + PAT_NEAR_PAD] - row[x0 - h + PAT_NEAR_PAD]);
     }
+    int n[4] = { 0, (int)(n2 & 0xff), (int)(n2 >> 8), 0 };
     n[b->color[p]]--;       /* the rows include p itself */
     *own = n[c];
     *opp = n[color_other(c)];

@@ -421,8 +421,8 @@ END_TEST
 /* pat_large_match (incremental, stops at the first unknown size) agrees with
  * hashing every size and taking the largest known one, on a dictionary cut by
  * a count of played moves as the trainer makes it. */
-/* pat_large_match, reading the board or the position's maps, against
- * pat_large_hashes + look-ups on an N x N board with `c` to move. */
+/* pat_large_match, reading the position's maps, against pat_large_hashes +
+ * look-ups (which read the board) on an N x N board with `c` to move. */
 static void large_match_on(int N, enum color c)
 {
     struct board b;
@@ -466,9 +466,8 @@ static void large_match_on(int N, enum color c)
                     break;
                 want = v;
             }
-            uint32_t got = pat_large_match(&b, NULL, c, p, pat_gammas_large_find, t);
+            uint32_t got = pat_large_match(&b, &m, c, p, pat_gammas_large_find, t);
             ck_assert_uint_eq(got, want);
-            ck_assert_uint_eq(pat_large_match(&b, &m, c, p, pat_gammas_large_find, t), want);
             hits += got != 0;
         }
     ck_assert_int_gt(hits, 0);   /* the test saw some known patterns */
@@ -659,10 +658,10 @@ static enum color play_random(struct board *b, unsigned *seed)
 /* The distance map (pat_maps_init) holds the true Manhattan distance to
  * the nearest stone of each colour up to the cap, on random positions of
  * several sizes (sparse ones included, where a colour is out of reach), and
- * every legal move's area and reach values follow from those distances.
- * Every feature is the same whether the caller passes the position's maps
- * (distances, weak strings, row counts) or pat_move_features reads the
- * board around the move. */
+ * every legal move's area and reach values follow from those distances;
+ * its weak value is what a scan of the board finds. Every feature is the
+ * same whether the caller passes the position's maps or pat_move_features
+ * makes its own. */
 START_TEST(reach_map_matches_scan)
 {
     static const int sizes[] = { 2, 5, 9, 13, 19, 25 };
@@ -706,6 +705,22 @@ START_TEST(reach_map_matches_scan)
                         pat_vec m = pat_move_features(&b, mc, q, &map);
                         ck_assert_uint_eq(pat_get(a, PAT_F_AREA), area);
                         ck_assert_uint_eq(pat_get(a, PAT_F_REACH), 1 + (ro - 1) * 8 + (rp - 1));
+                        /* weak: the fewest liberties (4 = four or more) of each
+                         * colour's strings with a stone 1 or 2 away */
+                        unsigned weak[3] = { 0, 0, 0 };
+                        for (int yy = 0; yy < b.size; yy++)
+                            for (int xx = 0; xx < b.size; xx++) {
+                                int d = abs(xx - x) + abs(yy - y);
+                                point s = board_point(&b, xx, yy);
+                                int k = b.color[s];
+                                if (d < 1 || d > 2 || (k != BLACK && k != WHITE))
+                                    continue;
+                                unsigned l = b.str[b.sid[s]].libs > 4 ? 4 : b.str[b.sid[s]].libs;
+                                if (weak[k] == 0 || l < weak[k])
+                                    weak[k] = l;
+                            }
+                        ck_assert_uint_eq(pat_get(a, PAT_F_WEAK),
+                                          1 + weak[mc] * 5 + weak[color_other(mc)]);
                         ck_assert(a == m);
                     }
                 }
@@ -760,10 +775,10 @@ START_TEST(values_match_vector)
 }
 END_TEST
 
-/* pat_stone_counts reads the d <= 9 region row by row, from the board or
- * from the position's row counts: both must count what a plain scan of the
- * whole board counts, at every point (stones too) of random positions on
- * several sizes, where the region is cut by the edges. */
+/* pat_stone_counts reads the d <= 9 region from the position's row counts:
+ * it must count what a plain scan of the whole board counts, at every point
+ * (stones too) of random positions on several sizes, where the region is cut
+ * by the edges. */
 START_TEST(stone_counts_match_scan)
 {
     static const int sizes[] = { 2, 5, 9, 13, 19 };
@@ -788,16 +803,13 @@ START_TEST(stone_counts_match_scan)
                             if (d >= 1 && d <= 9)
                                 want[b.color[q]]++;
                         }
-                    for (int mapped = 0; mapped < 2; mapped++) {
-                        const struct pat_maps *mp = mapped ? &m : NULL;
-                        int own, opp;
-                        pat_stone_counts(&b, mp, BLACK, p0, &own, &opp);
-                        ck_assert_int_eq(own, want[BLACK]);
-                        ck_assert_int_eq(opp, want[WHITE]);
-                        pat_stone_counts(&b, mp, WHITE, p0, &own, &opp);
-                        ck_assert_int_eq(own, want[WHITE]);
-                        ck_assert_int_eq(opp, want[BLACK]);
-                    }
+                    int own, opp;
+                    pat_stone_counts(&b, &m, BLACK, p0, &own, &opp);
+                    ck_assert_int_eq(own, want[BLACK]);
+                    ck_assert_int_eq(opp, want[WHITE]);
+                    pat_stone_counts(&b, &m, WHITE, p0, &own, &opp);
+                    ck_assert_int_eq(own, want[WHITE]);
+                    ck_assert_int_eq(opp, want[BLACK]);
                 }
         }
     }
