@@ -30,10 +30,9 @@ static inline void lib_add(point *set, int *n, point q)
 struct bt_nbrs {
     unsigned fresh;
     uint16_t sid[4];
-    uint8_t col[4];
     uint16_t libs[4];
-    point at[4];
-    point libset[4];        /* the empty neighbours */
+    uint8_t col[4];
+    unsigned empties;       /* the empty neighbours, as bits 0, 2, 4, 6 of the 3x3 code */
     int n_empty;
     /* By the strings' colour (1 Black, 2 White; 0 gathers the directions
      * that are not fresh), summed without branches: what the tactical
@@ -75,10 +74,11 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
     } else if (need && own_low) {
         /* The freed points are stones, never liberties of own strings, so
          * only the empty neighbours need to be in the set for duplicates. */
+        const int *o = b->geom->offs;
         point libset[12];
-        for (int i = 0; i < nb->n_empty; i++)
-            libset[i] = nb->libset[i];
-        int n_set = nb->n_empty;
+        int n_set = 0;
+        for (unsigned e = nb->empties; e; e &= e - 1)
+            libset[n_set++] = p + o[__builtin_ctz(e) >> 1];
         for (unsigned m = nb->fresh; m && n_libs < 3; m &= m - 1) {
             int j = __builtin_ctz(m);
             if (nb->col[j] != c)
@@ -88,7 +88,7 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
                 lib_add(libset, &n_set, (point)b->str[nb->sid[j]].lib_sum - p);  /* p is the other */
             } else if (nb->libs[j] == 3) {
                 point l[3];
-                int k = board_string_libs(b, nb->at[j], l, 3);
+                int k = board_string_libs(b, p + o[j], l, 3);
                 for (int i = 0; i < k; i++)
                     if (l[i] != p)
                         lib_add(libset, &n_set, l[i]);
@@ -138,18 +138,17 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         return;
     }
     const int *o = b->geom->offs;
+    struct bt_nbrs nb;
     /* The fewest liberties of an orthogonal string, less one. An empty or
      * off-board neighbour has string 0, the board's all-zero dummy, whose
      * 0 - 1 wraps to the largest value: no test of which fields hold
      * stones, a branch that is mispredicted often. */
-    uint16_t s4[4];
-    unsigned l4[4];
     unsigned min_libs_1 = UINT32_MAX;
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
-        s4[i] = b->sid[p + o[i]];
-        l4[i] = b->str[s4[i]].libs;
-        min_libs_1 = l4[i] - 1 < min_libs_1 ? l4[i] - 1 : min_libs_1;
+        nb.sid[i] = b->sid[p + o[i]];
+        nb.libs[i] = b->str[nb.sid[i]].libs;
+        min_libs_1 = nb.libs[i] - 1u < min_libs_1 ? nb.libs[i] - 1u : min_libs_1;
     }
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     if (min_libs_1 >= 2) {
@@ -165,11 +164,11 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         }
         return;
     }
-    uint32_t marks = (uint32_t)(l4[0] == 1) << 16 | (uint32_t)(l4[1] == 1) << 17 |
-                     (uint32_t)(l4[2] == 1) << 18 | (uint32_t)(l4[3] == 1) << 19;
+    const uint16_t *s4 = nb.sid;
+    uint32_t marks = (uint32_t)(nb.libs[0] == 1) << 16 | (uint32_t)(nb.libs[1] == 1) << 17 |
+                     (uint32_t)(nb.libs[2] == 1) << 18 | (uint32_t)(nb.libs[3] == 1) << 19;
     st->atari_nbr[p] = marks != 0;
-    bool open = empties != 0;
-    struct bt_nbrs nb;
+    nb.empties = empties;
     nb.n_empty = 0;
     memset(nb.n_atari, 0, sizeof nb.n_atari);
     memset(nb.n_low, 0, sizeof nb.n_low);
@@ -178,16 +177,9 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     memset(nb.adj_atari, 0, sizeof nb.adj_atari);
     memset(nb.cap_min, NO_CAPTURE, sizeof nb.cap_min);
     memset(nb.stones, 0, sizeof nb.stones);
-    bool last_adjacent = false;
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
-        point q = p + o[i];
-        nb.sid[i] = s4[i];
-        nb.col[i] = b->color[q];
-        nb.libs[i] = (uint16_t)l4[i];
-        nb.at[i] = q;
-        last_adjacent |= q == b->last_move;
-        nb.libset[nb.n_empty] = q;
+        nb.col[i] = b->color[p + o[i]];
         nb.n_empty += ((code >> (2 * i)) & 3) == EMPTY;
     }
     /* Which neighbour is a stone, and whether its string was seen in an
@@ -202,7 +194,7 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         uint16_t s = s4[i];
-        unsigned col = nb.col[i] & -((nb.fresh >> i) & 1u), l = l4[i];
+        unsigned col = nb.col[i] & -((nb.fresh >> i) & 1u), l = nb.libs[i];
         unsigned adj = (s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s);
         nb.n_atari[col] += l == 1;
         nb.n_low[col] += (l == 2) | (l == 3);
@@ -214,14 +206,19 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     /* The capture kind of each string in atari (for the other colour):
      * saves an own string in atari, re-takes the last move, next to it.
      * Most points have none: one test of the directions' bit set. */
-    point last = b->last_move;
-    for (unsigned m = nb.fresh & (marks >> 16); m; m &= m - 1) {
-        int j = __builtin_ctz(m);
-        unsigned v = board_string_touches_atari(b, nb.at[j]) ? 1
-                   : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
-                   : last_adjacent ? 3 : 4;
-        if (v < nb.cap_min[nb.col[j]])
-            nb.cap_min[nb.col[j]] = (uint8_t)v;
+    unsigned in_atari = nb.fresh & (marks >> 16);
+    if (in_atari) {
+        point last = b->last_move;
+        bool last_adjacent = last == p + o[0] || last == p + o[1] || last == p + o[2] ||
+                             last == p + o[3];
+        for (; in_atari; in_atari &= in_atari - 1) {
+            int j = __builtin_ctz(in_atari);
+            unsigned v = board_string_touches_atari(b, p + o[j]) ? 1
+                       : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
+                       : last_adjacent ? 3 : 4;
+            if (v < nb.cap_min[nb.col[j]])
+                nb.cap_min[nb.col[j]] = (uint8_t)v;
+        }
     }
     /* One look-up by raw code serves both colours (Black's class; White's
      * is its colour swap). */
@@ -229,7 +226,7 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     for (int c = BLACK; c <= WHITE; c++) {
         if (board_code_eyelike(code, (enum color)c))
             continue;
-        if (!open && !board_legal_surrounded(b, (enum color)c, p, code))
+        if (!empties && !board_legal_surrounded(b, (enum color)c, p, code))
             continue;
         int k = c == BLACK || cls < 0 ? cls : pat3_class_swapped(cls);
         float w = pat_gammas_pat3_class(st->g, k);
