@@ -169,7 +169,9 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
                      (uint32_t)(nb.libs[2] == 1) << 18 | (uint32_t)(nb.libs[3] == 1) << 19;
     st->atari_nbr[p] = marks != 0;
     nb.empties = empties;
-    nb.n_empty = 0;
+    /* The four bits at 0, 2, 4, 6 summed in pairs, then the pairs. */
+    unsigned pairs = (empties + (empties >> 2)) & 0x33;
+    nb.n_empty = (int)((pairs + (pairs >> 4)) & 7u);
     memset(nb.n_atari, 0, sizeof nb.n_atari);
     memset(nb.n_low, 0, sizeof nb.n_low);
     memset(nb.any_two, 0, sizeof nb.any_two);
@@ -178,10 +180,8 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     memset(nb.cap_min, NO_CAPTURE, sizeof nb.cap_min);
     memset(nb.stones, 0, sizeof nb.stones);
 #pragma GCC unroll 4
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++)
         nb.col[i] = b->color[p + o[i]];
-        nb.n_empty += ((code >> (2 * i)) & 3) == EMPTY;
-    }
     /* Which neighbour is a stone, and whether its string was seen in an
      * earlier direction, are close to random from one point to the next:
      * the fresh directions are found, and the strings summed, without
@@ -195,24 +195,27 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     for (int i = 0; i < 4; i++) {
         uint16_t s = s4[i];
         unsigned col = nb.col[i] & -((nb.fresh >> i) & 1u), l = nb.libs[i];
-        unsigned adj = (s4[0] == s) + (s4[1] == s) + (s4[2] == s) + (s4[3] == s);
-        nb.n_atari[col] += l == 1;
         nb.n_low[col] += (l == 2) | (l == 3);
         nb.any_two[col] |= l == 2;
         nb.any_big[col] |= l >= 4;
-        nb.adj_atari[col] += adj & -(unsigned)(l == 1);
         nb.stones[col] += b->str[s].stones;
     }
-    /* The capture kind of each string in atari (for the other colour):
-     * saves an own string in atari, re-takes the last move, next to it.
-     * Most points have none: one test of the directions' bit set. */
+    /* The strings in atari (for either colour: its own to extend, the
+     * other's to capture, with the kind of the capture: saves an own
+     * string in atari, re-takes the last move, next to it). Most points
+     * have none: one test of the directions' bit set, which is not empty
+     * exactly when an atari mark is (a string's first direction is fresh). */
     unsigned in_atari = nb.fresh & (marks >> 16);
     if (in_atari) {
         point last = b->last_move;
         bool last_adjacent = last == p + o[0] || last == p + o[1] || last == p + o[2] ||
                              last == p + o[3];
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; i++)
+            nb.adj_atari[nb.col[i]] += (marks >> (16 + i)) & 1u;
         for (; in_atari; in_atari &= in_atari - 1) {
             int j = __builtin_ctz(in_atari);
+            nb.n_atari[nb.col[j]]++;
             unsigned v = board_string_touches_atari(b, p + o[j]) ? 1
                        : last > 0 && b->sid[last] == nb.sid[j] && b->color[last] == nb.col[j] ? 2
                        : last_adjacent ? 3 : 4;
