@@ -265,7 +265,6 @@ static inline void set_w(struct bt_state *st, int ci, point q, float nw)
     double d = (double)nw - (double)old;
     st->row[ci][st->row_of[q]] += d;
     st->total[ci] += d;
-    st->n_pos[ci] += (nw > 0.0f) - (old > 0.0f);
 }
 
 /* Row sums and counts recomputed exactly from the weights. */
@@ -553,8 +552,16 @@ static point row_last(const struct bt_state *st, int ci, int y)
 
 static point draw(struct bt_state *st, const struct board *b, int ci, struct rng *r)
 {
-    if (st->n_pos[ci] == 0)
-        return PASS;
+    /* Is any weight positive? The running total drifts from the weights'
+     * sum by rounding only (far below BT_TOTAL_LOW), so only a total near
+     * zero needs the weights counted; that comes once or twice a playout,
+     * at its end, where counting them at every change came a thousand
+     * times. */
+    if (!(st->total[ci] > BT_TOTAL_LOW)) {
+        resync(st, ci);
+        if (st->n_pos[ci] == 0)
+            return PASS;
+    }
     const struct board_geom *g = st->geom;
     int size = g->size;
     /* dist1: extra mass w (f - 1) on the points near the previous move,

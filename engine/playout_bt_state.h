@@ -19,6 +19,14 @@ struct pat_gammas;
  * offset, so the near points lie within this many rows and columns. */
 #define BT_NEAR_W (BT_NEAR_D / 2)
 
+/* A colour's total weight below which the draw counts its positive weights
+ * (resync) before it trusts the running total. The total drifts from the
+ * exact sum by the rounding of its updates, some 1e-12 of the largest
+ * total of a playout; the least weight the built-in tables give is 3e-5
+ * (the smallest pat3 gamma times the smallest self-atari one). A table of
+ * much smaller gammas only makes the draw count them more often. */
+#define BT_TOTAL_LOW 1e-6
+
 struct bt_state {
     const struct pat_gammas *g;
     /* The whole weight of a point whose orthogonal strings all have three
@@ -58,7 +66,7 @@ struct bt_state {
     float w[2][BOARD_MAX_POINTS];
     double row[2][BOARD_MAX_SIZE];
     double total[2];
-    int n_pos[2];           /* points with a positive weight (exact) */
+    int n_pos[2];           /* points with a positive weight, as of the last resync */
     /* Points to recompute after a move, deduplicated by stamp; strings
      * already walked, by the same stamp on their id. */
     uint32_t stamp[BOARD_MAX_POINTS], sstamp[BOARD_MAX_POINTS], cur;

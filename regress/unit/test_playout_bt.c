@@ -54,6 +54,22 @@ static void check_weights(const struct playout_policy *pp, const struct board *b
         }
 }
 
+/* The policy passed for `c`: no point may have a weight but the ko point
+ * and the self-ataris it sets aside (playout.h), whose weights stay. */
+static void check_nothing_left(const struct playout_policy *pp, const struct board *b, enum color c,
+                               int move_no)
+{
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            point q = board_point(b, x, y);
+            if (playout_bt_weight(pp, c, q) <= 0 || (b->ko == q && b->to_move == c))
+                continue;
+            EXPECT(playout_wasted_self_atari(b, c, q, b->nbr3x3[q]),
+                   "size %d move %d: passed with a move left at (%d,%d), weight %g", b->size,
+                   move_no, x, y, playout_bt_weight(pp, c, q));
+        }
+}
+
 /* Games played with the policy's own draws, with a uniformly random move or a
  * pass now and then (fed through playout_bt_prepare, as a caller keeping the
  * policy in step would), checking every weight after every move. */
@@ -85,6 +101,8 @@ START_TEST(test_incremental_equals_scratch)
                     playout_bt_prepare(&pp, &b, c, p);
                 } else {
                     p = pp.choose(&pp, &b, c, &r);
+                    if (p == PASS)
+                        check_nothing_left(&pp, &b, c, m);
                 }
                 EXPECT(p == PASS || board_is_legal(&b, c, p), "illegal move %d", p);
                 EXPECT(p == PASS || !board_is_eyelike(&b, c, p), "own eye filled at %d", p);
