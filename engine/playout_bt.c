@@ -370,10 +370,11 @@ static inline void mark(struct bt_state *st, const struct board *b, point q)
     st->n_dirty += (seen != st->cur) & (b->color[q] == EMPTY);
 }
 
+/* The eight neighbours of q (not q: the played stone has no weight to
+ * recompute; a captured stone's point is marked by its caller). */
 static void mark_nbr8(struct bt_state *st, const struct board *b, point q)
 {
     const int *o = b->geom->offs;
-    mark(st, b, q);
     /* Unrolled: the loop's exit was a mispredicted branch per call. */
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++)
@@ -477,8 +478,10 @@ static void bt_played(struct playout_policy *pp, const struct board *b, enum col
         set_w(st, 0, p, 0.0f);
         set_w(st, 1, p, 0.0f);
         mark_nbr8(st, b, p);
-        for (int k = 0; k < st->n_capt; k++)
+        for (int k = 0; k < st->n_capt; k++) {
+            mark(st, b, st->capt[k]);
             mark_nbr8(st, b, st->capt[k]);
+        }
         /* The string the stone joined: its liberties if its count, or that of
          * a string it absorbed, is within the range the features see. */
         int s = b->sid[p];
