@@ -248,8 +248,8 @@ weigh_all(struct bt_state *st, const struct board *b, const bool track)
             point p = (y + 1) * g->stride + x + 1;
             float w[2];
             weigh(st, b, p, w, track);
-            st->w[0][p] = w[0];
-            st->w[1][p] = w[1];
+            BT_W(st, 0)[p] = w[0];
+            BT_W(st, 1)[p] = w[1];
         }
 }
 
@@ -260,8 +260,8 @@ static inline void set_w(struct bt_state *st, int ci, point q, float nw)
     /* No test for an unchanged weight: d is then 0 and the sums stay as
      * they are, and the test is hard to predict (28% of the recomputed
      * points of a 9x9 search keep both weights). */
-    float old = st->w[ci][q];
-    st->w[ci][q] = nw;
+    float old = BT_W(st, ci)[q];
+    BT_W(st, ci)[q] = nw;
     double d = (double)nw - (double)old;
     st->row[ci][st->row_of[q]] += d;
     st->total[ci] += d;
@@ -278,7 +278,7 @@ static void resync(struct bt_state *st, int ci)
         double r = 0;
         point p0 = (y + 1) * g->stride + 1;
         for (int x = 0; x < size; x++) {
-            float w = st->w[ci][p0 + x];
+            float w = BT_W(st, ci)[p0 + x];
             r += w;
             n += w > 0.0f;
         }
@@ -337,7 +337,7 @@ static void rebuild(struct bt_state *st, const struct board *b)
         for (int y = 0; y < g->size; y++)
             for (int x = 0; x < g->size; x++)
                 st->row_of[(y + 1) * g->stride + x + 1] = (uint8_t)y;
-        memset(st->w, 0, sizeof st->w);
+        memset(st->w_pad, 0, sizeof st->w_pad);
         build_near_cols(st, g->size);
         st->geom = g;
     }
@@ -548,7 +548,7 @@ static point row_last(const struct bt_state *st, int ci, int y)
     const struct board_geom *g = st->geom;
     point p0 = (y + 1) * g->stride + 1;
     for (int x = g->size - 1; x >= 0; x--)
-        if (st->w[ci][p0 + x] > 0.0f)
+        if (BT_W(st, ci)[p0 + x] > 0.0f)
             return p0 + x;
     return 0;
 }
@@ -571,26 +571,35 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
      * summed row by row without branches; a draw that lands in it finds
      * its row from these sums and scans that row only. */
     double esum = 0;
-    double erow[2 * BT_NEAR_D + 1];
+    double erow[2 * BT_NEAR_W + 1];     /* by row offset dy + W */
     point last = b->last_move;
     int lx = 0, ly = 0, y0 = 0, y1 = -1;
-    const float *wc = st->w[ci];
+    const float *wc = BT_W(st, ci);
     if (last > 0) {
         lx = board_x(b, last);
         ly = board_y(b, last);
         y0 = ly - st->near_maxdy < 0 ? 0 : ly - st->near_maxdy;
         y1 = ly + st->near_maxdy >= size ? size - 1 : ly + st->near_maxdy;
-        for (int y = y0; y <= y1; y++) {
-            /* Columns lx - W .. lx + W of row y: off the board they are
-             * the border or a neighbouring row's ends, inside the array
-             * (stride >= 3) and times a zero factor. */
-            const float *wr = wc + (y + 1) * g->stride + 1 + lx - BT_NEAR_W;
-            const float *f = st->near_cols[lx][y - ly + BT_NEAR_W];
+        /* Every row offset, each over the columns a near point can have
+         * (Coulom distance 8 at most): the other columns have a zero
+         * factor, and so does any column off the board (near_cols), whose
+         * weight is the border's or a neighbouring row's end; a row off
+         * the board reads the zeros around the weights. Adding those
+         * zeros changes no sum, so the sums are those of the near points
+         * alone, in the same order, with fixed loops and no bounds test. */
+        static const int8_t near_h[2 * BT_NEAR_W + 1] = { 0, 2, 3, 3, 4, 3, 3, 2, 0 };
+        _Static_assert(BT_NEAR_D == 8, "near_h is the shape of Coulom distance 8");
+        const float *centre = wc + (ly + 1) * g->stride + 1 + lx;
+#pragma GCC unroll 9
+        for (int dy = -BT_NEAR_W; dy <= BT_NEAR_W; dy++) {
+            const float *wr = centre + dy * g->stride;
+            const float *f = st->near_cols[lx][dy + BT_NEAR_W] + BT_NEAR_W;
+            const int h = near_h[dy + BT_NEAR_W];
             float rs = 0;
-#pragma GCC unroll 16
-            for (int k = 0; k <= 2 * BT_NEAR_W; k++)
-                rs += wr[k] * f[k];
-            erow[y - y0] = rs;
+#pragma GCC unroll 9
+            for (int dx = -h; dx <= h; dx++)
+                rs += wr[dx] * f[dx];
+            erow[dy + BT_NEAR_W] = rs;
             esum += rs;
         }
     }
@@ -599,8 +608,8 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     if (u >= tot && esum > 0) {
         u -= tot;
         int y = y0;
-        while (y < y1 && u >= erow[y - y0]) {
-            u -= erow[y - y0];
+        while (y < y1 && u >= erow[y - ly + BT_NEAR_W]) {
+            u -= erow[y - ly + BT_NEAR_W];
             y++;
         }
         int h = st->near_half[y - ly + BT_NEAR_D];
@@ -636,7 +645,7 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
     if (y < size) {
         point p0 = (y + 1) * g->stride + 1;
         for (int x = 0; x < size; x++) {
-            float w = st->w[ci][p0 + x];
+            float w = BT_W(st, ci)[p0 + x];
             if (u < w)
                 return p0 + x;
             u -= w;
@@ -674,11 +683,11 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     float out_w[BOARD_MAX_POINTS];
     int n_out = 0;
     point ko = b->ko && c == b->to_move ? b->ko : 0;
-    point p = ko && st->w[ci][ko] > 0.0f ? ko : 0;     /* the first point out, if any */
+    point p = ko && BT_W(st, ci)[ko] > 0.0f ? ko : 0;     /* the first point out, if any */
     for (;;) {
         if (p > 0) {
             out[n_out] = p;
-            out_w[n_out++] = st->w[ci][p];
+            out_w[n_out++] = BT_W(st, ci)[p];
             set_w(st, ci, p, 0.0f);
         }
         p = draw(st, b, ci, r);     /* one call site: draw stays inlined */
@@ -830,7 +839,7 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
 double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)
 {
     const struct bt_state *st = pp->data;
-    return st->w[c - 1][p];
+    return BT_W(st, c - 1)[p];
 }
 
 double playout_bt_weight_ref(const struct pat_gammas *g, const struct board *b, enum color c,

@@ -118,7 +118,7 @@ static double mass(const struct bt_state *st, const struct board *b, int ci, dou
     for (int y = 0; y < g->size; y++)
         for (int x = 0; x < g->size; x++) {
             point q = (y + 1) * g->stride + x + 1;
-            float w = st->w[ci][q];
+            float w = BT_W(st, ci)[q];
             if (w <= 0.0f)
                 continue;
             double f;
@@ -150,7 +150,7 @@ double playout_bt_prob(const struct playout_policy *pp, const struct board *b, e
 {
     const struct bt_state *st = pp->data;
     int ci = c - 1;
-    if (p == PASS || st->geom != b->geom || st->w[ci][p] <= 0.0f)
+    if (p == PASS || st->geom != b->geom || BT_W(st, ci)[p] <= 0.0f)
         return 0.0;
     point ko = b->ko && c == b->to_move ? b->ko : 0;
     if (p == ko)
@@ -159,10 +159,10 @@ double playout_bt_prob(const struct playout_policy *pp, const struct board *b, e
     double f;
     if (ko) {   /* out of the draw (bt_choose), so out of its mass */
         near_at(st, b, ko, &f);
-        z -= (double)st->w[ci][ko] * f;
+        z -= (double)BT_W(st, ci)[ko] * f;
     }
     near_at(st, b, p, &f);
-    return (double)st->w[ci][p] * f / z;
+    return (double)BT_W(st, ci)[p] * f / z;
 }
 
 bool playout_bt_params_to_table(const double theta[PLAYOUT_BT_PARAMS], struct pat_gammas *t)

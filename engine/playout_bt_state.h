@@ -19,6 +19,13 @@ struct pat_gammas;
  * offset, so the near points lie within this many rows and columns. */
 #define BT_NEAR_W (BT_NEAR_D / 2)
 
+/* The zeros around the weights: the draw's near rows (BT_NEAR_W rows and
+ * columns either side of the previous move) may run off the board and read
+ * them, and a row off the board then sums to zero with no test. */
+#define BT_W_PAD (BT_NEAR_W * (BOARD_MAX_SIZE + 1) + BT_NEAR_W)
+/* The weights of colour index ci, by point. */
+#define BT_W(st, ci) ((st)->w_pad[ci] + BT_W_PAD)
+
 /* A colour's total weight below which the draw counts its positive weights
  * (resync) before it trusts the running total. The total drifts from the
  * exact sum by the rounding of its updates, some 1e-12 of the largest
@@ -62,8 +69,9 @@ struct bt_state {
     /* The board geometry the weights belong to (NULL: rebuild before use). */
     const struct board_geom *geom;
     uint8_t row_of[BOARD_MAX_POINTS];
-    /* Weights by colour (BLACK - 1, WHITE - 1) and point; per-row sums. */
-    float w[2][BOARD_MAX_POINTS];
+    /* Weights by colour (BLACK - 1, WHITE - 1) and point (read through
+     * BT_W), with BT_W_PAD zeros on either side; per-row sums. */
+    float w_pad[2][BT_W_PAD + BOARD_MAX_POINTS + BT_W_PAD];
     double row[2][BOARD_MAX_SIZE];
     double total[2];
     int n_pos[2];           /* points with a positive weight, as of the last resync */
