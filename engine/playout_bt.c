@@ -211,8 +211,12 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
         bool last_adjacent = last == p + o[0] || last == p + o[1] || last == p + o[2] ||
                              last == p + o[3];
 #pragma GCC unroll 4
-        for (int i = 0; i < 4; i++)
-            nb.adj_atari[nb.col[i]] += (marks >> (16 + i)) & 1u;
+        for (int i = 0; i < 4; i++) {
+            /* A direction without a mark (an off-board one included, whose
+             * colour 3 is past the sums) adds its 0 to colour 0. */
+            unsigned m = (marks >> (16 + i)) & 1u;
+            nb.adj_atari[nb.col[i] & -m] += m;
+        }
         for (; in_atari; in_atari &= in_atari - 1) {
             int j = __builtin_ctz(in_atari);
             nb.n_atari[nb.col[j]]++;
