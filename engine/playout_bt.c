@@ -660,7 +660,8 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
             return p;
     }
     /* Rounding drift left u beyond every row: resynchronise and take the
-     * last candidate (n_pos > 0 guarantees one). */
+     * last candidate. There is none only if the total was drift alone
+     * (above BT_TOTAL_LOW, which no table here comes near): no move. */
     resync(st, ci);
     for (y = size - 1; y >= 0; y--) {
         point p = row_last(st, ci, y);
