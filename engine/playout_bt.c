@@ -593,6 +593,14 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
          * alone, in the same order, with fixed loops and no bounds test. */
         static const int8_t near_h[2 * BT_NEAR_W + 1] = { 0, 2, 3, 3, 4, 3, 3, 2, 0 };
         _Static_assert(BT_NEAR_D == 8, "near_h is the shape of Coulom distance 8");
+        /* The farthest reads, on the largest board: row -W and column -W
+         * (from the corner at row 0, column 0), row size - 1 + W and
+         * column size - 1 + W; a smaller board's stride reads nearer. */
+        _Static_assert((BT_NEAR_W - 1) * (BOARD_MAX_SIZE + 1) + BT_NEAR_W - 1 <= BT_W_PAD,
+                       "the zeros before the weights cover the near rows above the board");
+        _Static_assert((BOARD_MAX_SIZE + BT_NEAR_W) * (BOARD_MAX_SIZE + 1) + BOARD_MAX_SIZE +
+                               BT_NEAR_W < BOARD_MAX_POINTS + BT_W_PAD,
+                       "the zeros after the weights cover the near rows below the board");
         const float *centre = wc + (ly + 1) * g->stride + 1 + lx;
 #pragma GCC unroll 9
         for (int dy = -BT_NEAR_W; dy <= BT_NEAR_W; dy++) {
