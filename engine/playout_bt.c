@@ -56,7 +56,7 @@ struct bt_nbrs {
  * feature needs them. */
 static inline __attribute__((always_inline)) float
 tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
-         const struct bt_nbrs *nb, uint16_t *tac)
+         const struct bt_nbrs *nb, uint16_t *tac, unsigned *self_atari)
 {
     point last = b->last_move;
     enum color them = color_other(c);
@@ -113,6 +113,7 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
     }
     if (tac)
         *tac = BT_TAC(capture, extend, atari, selfatari);
+    *self_atari = selfatari != 0;
     return st->g_cap[capture] * st->g_ext[extend] * st->g_atari[atari] * st->g_self[selfatari];
 }
 
@@ -131,6 +132,7 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     if (!stones) {
         /* No orthogonal stone: legal, no eye, no tactics, no atari mark. */
         st->atari_nbr[p] = 0;
+        st->self_atari[p] = 0;
         out[0] = st->g16[2 * code];
         out[1] = st->g16[2 * code + 1];
         if (track)
@@ -152,8 +154,11 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     }
     unsigned empties = ~(code | (code >> 1)) & 0x55;
     if (min_libs_1 >= 2) {
-        /* No string in atari next to p: no atari marks. */
+        /* No string in atari next to p: no atari marks, and no
+         * self-atari that joins a friendly string (that string keeps
+         * two of its three or more liberties). */
         st->atari_nbr[p] = 0;
+        st->self_atari[p] = 0;
         out[0] = st->g16[2 * code];
         out[1] = st->g16[2 * code + 1];
         if (track) {
@@ -230,6 +235,7 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
     /* One look-up by raw code serves both colours (Black's class; White's
      * is its colour swap). */
     int cls = pat3_class(code | marks);
+    unsigned self_atari = 0;
     for (int c = BLACK; c <= WHITE; c++) {
         if (board_code_eyelike(code, (enum color)c))
             continue;
@@ -237,8 +243,12 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
             continue;
         int k = c == BLACK || cls < 0 ? cls : pat3_class_swapped(cls);
         float w = pat_gammas_pat3_class(st->g, k);
-        out[c - 1] = w * tactical(st, b, (enum color)c, p, &nb, track ? &st->tac[c - 1][p] : NULL);
+        unsigned sa;
+        out[c - 1] = w * tactical(st, b, (enum color)c, p, &nb, track ? &st->tac[c - 1][p] : NULL,
+                                  &sa);
+        self_atari |= (sa & (board_code_friends(code, (enum color)c) != 0)) << (c - 1);
     }
+    st->self_atari[p] = (uint8_t)self_atari;
 }
 
 /* Every point's weights from scratch, with `weigh` inlined (`track` a
@@ -704,7 +714,11 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
             set_w(st, ci, p, 0.0f);
         }
         p = draw(st, b, ci, r);     /* one call site: draw stays inlined */
-        if (p <= 0 || !playout_wasted_self_atari(b, c, p, b->nbr3x3[p]))
+        /* Only a self-atari that joins a friendly string can be a wasted
+         * one: the weights know which moves are, and spare the others the
+         * board's test. */
+        if (p <= 0 || !((st->self_atari[p] >> ci) & 1u) ||
+            !playout_wasted_self_atari(b, c, p, b->nbr3x3[p]))
             break;
     }
     if (st->grad)
@@ -847,6 +861,12 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
                                     .choose = bt_choose, .played = bt_played,
                                     .release = bt_release };
     return true;
+}
+
+bool playout_bt_joining_self_atari(const struct playout_policy *pp, enum color c, point p)
+{
+    const struct bt_state *st = pp->data;
+    return (st->self_atari[p] >> (c - 1)) & 1u;
 }
 
 double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)

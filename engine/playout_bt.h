@@ -106,6 +106,11 @@ double playout_bt_prob(const struct playout_policy *pp, const struct board *b, e
 
 /* ---- for tests and tools ---- */
 
+/* Whether the policy has `c` at the empty point `p` as a self-atari that
+ * joins a friendly string (kept with the weights; read where the weight
+ * is positive). */
+bool playout_bt_joining_self_atari(const struct playout_policy *pp, enum color c, point p);
+
 /* The incremental weight of `c` at `p` (0 for occupied, illegal, own eye). */
 double playout_bt_weight(const struct playout_policy *pp, enum color c, point p);
 

@@ -88,6 +88,11 @@ struct bt_state {
      * code has an atari mark)? Kept with the weights, exact for the same
      * reason: it changes only where weights are recomputed. */
     uint8_t atari_nbr[BOARD_MAX_POINTS];
+    /* Per empty point, bit ci: is the move of colour index ci there a
+     * self-atari (board_is_self_atari: no capture, at most one liberty)
+     * that joins a friendly string, the only kind the seki rule of the
+     * draw can set aside? Kept with the weights, as atari_nbr. */
+    uint8_t self_atari[BOARD_MAX_POINTS];
     /* State before the move being played (playout_bt_prepare). */
     point pre_p;
     enum color pre_c;

@@ -50,6 +50,13 @@ static void check_weights(const struct playout_policy *pp, const struct board *b
                 EXPECT(fabs(w - ref) <= 1e-5 * (ref > 1 ? ref : 1),
                        "size %d move %d: weight of %s at (%d,%d) is %g, from scratch %g",
                        b->size, move_no, c == BLACK ? "B" : "W", x, y, w, ref);
+                if (w <= 0)
+                    continue;
+                bool joins = board_code_friends(b->nbr3x3[p], (enum color)c) != 0;
+                bool sa = joins && board_is_self_atari(b, (enum color)c, p);
+                EXPECT(playout_bt_joining_self_atari(pp, (enum color)c, p) == sa,
+                       "size %d move %d: %s at (%d,%d) kept as %sa joining self-atari", b->size,
+                       move_no, c == BLACK ? "B" : "W", x, y, sa ? "not " : "");
             }
         }
 }
