@@ -281,8 +281,9 @@ static inline void set_w(struct bt_state *st, int ci, point q, float nw)
     st->total[ci] += d;
 }
 
-/* Row sums and counts recomputed exactly from the weights. */
-static void resync(struct bt_state *st, int ci)
+/* Row sums recomputed exactly from the weights; returns the number of
+ * positive weights. */
+static int resync(struct bt_state *st, int ci)
 {
     const struct board_geom *g = st->geom;
     int size = g->size;
@@ -300,7 +301,7 @@ static void resync(struct bt_state *st, int ci)
         tot += r;
     }
     st->total[ci] = tot;
-    st->n_pos[ci] = n;
+    return n;
 }
 
 static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
@@ -575,8 +576,7 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
      * at its end, where counting them at every change came a thousand
      * times. */
     if (!(st->total[ci] > BT_TOTAL_LOW)) {
-        resync(st, ci);
-        if (st->n_pos[ci] == 0)
+        if (resync(st, ci) == 0)
             return PASS;
     }
     const struct board_geom *g = st->geom;

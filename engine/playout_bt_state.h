@@ -74,7 +74,6 @@ struct bt_state {
     float w_pad[2][BT_W_PAD + BOARD_MAX_POINTS + BT_W_PAD];
     double row[2][BOARD_MAX_SIZE];
     double total[2];
-    int n_pos[2];           /* points with a positive weight, as of the last resync */
     /* Points to recompute after a move, deduplicated by stamp; strings
      * already walked, by the same stamp on their id. */
     uint32_t stamp[BOARD_MAX_POINTS], sstamp[BOARD_MAX_POINTS], cur;
