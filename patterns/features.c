@@ -329,10 +329,19 @@ void pat_move_values(const struct board *b, enum color c, point p, const struct 
     if (o && o->large_lookup && !(off & 1u << PAT_F_LARGE)) {
         val[PAT_F_LARGE] = pat_large_match(b, maps, c, p, o->large_lookup, o->large_dict);
     }
-    /* What pat_set would keep: a disabled feature is 0, a value its field. */
+    /* What pat_set would keep: a disabled feature is 0, a value its field.
+     * Unrolled, the fields' widths are constants (pat_bits is defined
+     * above); with nothing disabled (the search's priors) the loop is 17
+     * ANDs. As a loop with the select it was 1% of a 9x9 search. */
     out[PAT_F_PASS] = 0;
-    for (int f = 1; f < PAT_NFEAT; f++)
-        out[f] = off & 1u << f ? 0 : val[f] & ((1u << pat_bits[f]) - 1);
+    if (off == 0) {
+#pragma GCC unroll 18
+        for (int f = 1; f < PAT_NFEAT; f++)
+            out[f] = val[f] & ((1u << pat_bits[f]) - 1);
+    } else {
+        for (int f = 1; f < PAT_NFEAT; f++)
+            out[f] = off & 1u << f ? 0 : val[f] & ((1u << pat_bits[f]) - 1);
+    }
 }
 
 pat_vec pat_move_features(const struct board *b, enum color c, point p,
