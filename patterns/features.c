@@ -332,7 +332,8 @@ void pat_move_values(const struct board *b, enum color c, point p, const struct 
     /* What pat_set would keep: a disabled feature is 0, a value its field.
      * Unrolled, the fields' widths are constants (pat_bits is defined
      * above); with nothing disabled (the search's priors) the loop is 17
-     * ANDs. As a loop with the select it was 1% of a 9x9 search. */
+     * ANDs. As a loop with the select it was 1% of a 9x9 search's
+     * instructions. */
     out[PAT_F_PASS] = 0;
     if (off == 0) {
 #pragma GCC unroll 18

@@ -211,8 +211,6 @@ uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum c
     uint32_t best = 0;
     int k = 0;
     for (int s = 0; s < PAT_LARGE_NSIZES; s++) {
-        /* An empty point XORs its key 0: no test (whether a point is empty
-         * is a coin toss, and the test also blurred the ring loop's exit). */
         for (; k < size_end[s]; k++) {
             int col = swap[around[pt_rel[k]]];
             if (col == EMPTY)
@@ -223,6 +221,7 @@ uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum c
         }
         const uint64_t *o = off + s * 8;
         uint64_t mn = h[0] ^ o[0];
+        /* Which image is least is a coin toss: selects, not branches. */
 #pragma GCC unroll 8
         for (int t = 1; t < 8; t++) {
             uint64_t v = h[t] ^ o[t];
