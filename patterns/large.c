@@ -52,6 +52,20 @@ static uint64_t splitmix(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* The canonical hash of a diamond from its 8 symmetric images h[t] ^ o[t]
+ * (o: what the off-board points add, or zeros): the least. Which image is
+ * least is a coin toss, so selects, not branches. */
+static inline uint64_t least_image(const uint64_t h[8], const uint64_t o[8])
+{
+    uint64_t mn = h[0] ^ o[0];
+#pragma GCC unroll 8
+    for (int t = 1; t < 8; t++) {
+        uint64_t v = h[t] ^ o[t];
+        mn = v < mn ? v : mn;
+    }
+    return mn;
+}
+
 static void build(void)
 {
     for (int d = 1; d <= MAX_D; d++)
@@ -142,11 +156,8 @@ void pat_large_hashes(const struct board *b, enum color c, point p,
             for (int t = 0; t < 8; t++)
                 h[t] ^= key[perm[t][k]][col[k]];
         }
-        uint64_t best = h[0];
-        for (int t = 1; t < 8; t++)
-            if (h[t] < best)
-                best = h[t];
-        out[s] = best ^ size_key[s];
+        static const uint64_t none[8];
+        out[s] = least_image(h, none) ^ size_key[s];
     }
 }
 
@@ -219,15 +230,7 @@ uint32_t pat_large_match(const struct board *b, const struct pat_maps *m, enum c
             for (int t = 0; t < 8; t++)
                 h[t] ^= key[perm[t][k]][col];
         }
-        const uint64_t *o = off + s * 8;
-        uint64_t mn = h[0] ^ o[0];
-        /* Which image is least is a coin toss: selects, not branches. */
-#pragma GCC unroll 8
-        for (int t = 1; t < 8; t++) {
-            uint64_t v = h[t] ^ o[t];
-            mn = v < mn ? v : mn;
-        }
-        uint32_t idx = lookup(dict, mn ^ size_key[s]);
+        uint32_t idx = lookup(dict, least_image(h, off + s * 8) ^ size_key[s]);
         if (!idx)
             break;   /* larger sizes cannot be known either (see features.h) */
         best = idx;
