@@ -73,17 +73,13 @@ $(OBJDIR)/lib%.a:
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-# engine/ and patterns/ need each other at link time (features read the board;
-# the search reads features), so the archives are linked as one group.
-link_group = -Wl,--start-group $(1) -Wl,--end-group
-
 # Unit tests: `$(eval $(call unit_test,NAME,OBJECTS_AND_LIBS))` links $(TESTDIR)/NAME with Check.
 define unit_test
 UNIT_TESTS += $(TESTDIR)/$(1)
 $(TESTDIR)/$(1): $(2)
 	@mkdir -p $$(dir $$@)
 	@$$(if $$(Q),echo "  LD      $$@")
-	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$(call link_group,$$^) $$(CHECK_LIBS) $$(LDLIBS)
+	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
 endef
 
 # Programs: `$(eval $(call program,NAME,OBJECTS_AND_LIBS))` links $(BINDIR)/NAME.
@@ -92,11 +88,13 @@ BINS += $(BINDIR)/$(1)
 $(BINDIR)/$(1): $(2)
 	@mkdir -p $$(dir $$@)
 	@$$(if $$(Q),echo "  LD      $$@")
-	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$(call link_group,$$^) $$(LDLIBS)
+	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
 
-include engine/module.mk
+include data/module.mk
+include engine/board/module.mk
 include patterns/module.mk
+include engine/module.mk
 include gtp/module.mk
 -include $(sort $(wildcard tools/*/module.mk))
 include regress/module.mk

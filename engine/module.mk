@@ -1,4 +1,5 @@
-# engine/: board and rules, game record, SGF, playouts, tree search, time, scoring.
+# engine/: the search floor, over patterns/ and the board: playouts, tree,
+# search, parameters, time control, scoring by ownership.
 ENGINE_SRC := $(wildcard engine/*.c)
 LIBENGINE  := $(OBJDIR)/libengine.a
 $(LIBENGINE): $(call objs,$(ENGINE_SRC))
@@ -12,15 +13,7 @@ tsan-tests: $(TESTDIR)/test_tree $(TESTDIR)/test_gosearch
 
 # The BT playout table (fast features only: data/playout-gammas.json, see
 # engine/playout_bt.h) is compiled in like the default table; its object
-# joins libengine. patterns/module.mk builds the embed tool.
+# joins libengine.
 PAT_PLAYOUT := $(OBJDIR)/gen/pat_playout
-$(PAT_PLAYOUT).c: data/playout-gammas.json $(OBJDIR)/gen/embed
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  EMBED   $<")
-	$(Q)$(OBJDIR)/gen/embed pat_playout_json $< $@
-
-$(PAT_PLAYOUT).o: $(PAT_PLAYOUT).c
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(filter-out -MMD -MP,$(CFLAGS)) -c $< -o $@
-
+$(eval $(call embed_table,pat_playout_json,data/playout-gammas.json,$(PAT_PLAYOUT)))
 $(LIBENGINE): $(PAT_PLAYOUT).o

@@ -1,7 +1,7 @@
 /* playout — the playout loop and the light (uniformly random) policy. */
 #include "engine/playout.h"
 
-#include "engine/board_play.h"
+#include "engine/board/board_play.h"
 
 #include <stddef.h>
 

@@ -11,8 +11,8 @@
 #ifndef HANE_PLAYOUT_H
 #define HANE_PLAYOUT_H
 
-#include "engine/board.h"
-#include "engine/rng.h"
+#include "engine/board/board.h"
+#include "engine/board/rng.h"
 
 struct playout_policy {
     const char *name;

@@ -11,7 +11,7 @@
 #include "patterns/features.h"
 #include "patterns/gammas.h"
 
-#include "engine/bigtable.h"
+#include "engine/board/bigtable.h"
 #include "engine/playout_bt_state.h"
 
 /* ---- the features ---- */

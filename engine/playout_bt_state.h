@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 struct pat_gammas;
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/game.h"
+#include "engine/board/game.h"
 #include "engine/params.h"
 #include "engine/timectl.h"
 

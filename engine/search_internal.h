@@ -17,7 +17,7 @@
 #include <stdatomic.h>
 
 #include "engine/playout.h"
-#include "engine/rng.h"
+#include "engine/board/rng.h"
 #include "engine/search.h"
 #include "engine/search_prior.h"
 #include "engine/tree.h"

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 #include "patterns/features.h"
 

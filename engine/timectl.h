@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 enum time_system { TIME_NONE, TIME_ABSOLUTE, TIME_BYOYOMI, TIME_CANADIAN };
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/bigtable.h"
+#include "engine/board/bigtable.h"
 
 /* Below this many nodes a tree cannot hold even one 25x25 expansion per level
  * of a short game; refuse rather than thrash. */

@@ -58,7 +58,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 enum tree_state { TREE_UNEXPANDED = 0, TREE_EXPANDING = 1, TREE_EXPANDED = 2 };
 

@@ -1,8 +1,8 @@
-/* cmd_sgf — loadsgf and printsgf through engine/sgf_game.h. */
+/* cmd_sgf — loadsgf and printsgf through engine/board/sgf_game.h. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sgf_game.h"
+#include "engine/board/sgf_game.h"
 #include "gtp/gtp_internal.h"
 
 /* loadsgf FILE [MOVE_NUMBER | VERTEX]: the position before move number N,

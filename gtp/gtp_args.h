@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 #include "gtp/gtp_line.h"
 #include "gtp/gtp_out.h"
 

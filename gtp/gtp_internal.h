@@ -6,7 +6,7 @@
 
 #include <stdatomic.h>
 
-#include "engine/game.h"
+#include "engine/board/game.h"
 #include "engine/params.h"
 #include "engine/search.h"
 #include "engine/timectl.h"

@@ -2,8 +2,8 @@
 GTP_SRC := $(filter-out gtp/main.c,$(wildcard gtp/*.c))
 LIBGTP  := $(OBJDIR)/libgtp.a
 $(LIBGTP): $(call objs,$(GTP_SRC))
-# engine -> patterns: libraries in that order on the link line.
-HANE_LIBS := $(LIBGTP) $(LIBENGINE) $(LIBPATTERNS)
+# The floors from the top down, the order the linker needs.
+HANE_LIBS := $(LIBGTP) $(LIBENGINE) $(LIBPATTERNS) $(LIBBOARD)
 $(eval $(call program,hane,$(call objs,gtp/main.c) $(HANE_LIBS)))
 
 # GTP regression suites (regress/gtp/*.tst, run by regress/gtp/run-tst) and the

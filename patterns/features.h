@@ -83,7 +83,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 enum pat_feature {
     PAT_F_PASS, PAT_F_CAPTURE, PAT_F_EXTEND, PAT_F_ATARI, PAT_F_SELFATARI,

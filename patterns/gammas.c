@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/bigtable.h"
+#include "engine/board/bigtable.h"
 
 #define FORMAT_NAME "hane-gammas"
 #define FORMAT_VERSION 4      /* newest version read and written */

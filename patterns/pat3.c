@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/bigtable.h"
+#include "engine/board/bigtable.h"
 
 /* Neighbour directions in the board's order N, E, S, W, NE, SE, SW, NW
  * (y grows northwards: GTP row 1 is y = 0). */

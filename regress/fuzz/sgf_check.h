@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/game.h"
-#include "engine/sgf.h"
-#include "engine/sgf_game.h"
-#include "engine/sgf_internal.h"
+#include "engine/board/game.h"
+#include "engine/board/sgf.h"
+#include "engine/board/sgf_game.h"
+#include "engine/board/sgf_internal.h"
 
 /* Returns true if every invariant holds; otherwise false with the broken one
  * described in `why`. */

@@ -1,5 +1,5 @@
 /* refboard — a deliberately slow, obviously correct Go board for testing
- * engine/board.c against. Included by the board, game and playout tests.
+ * engine/board/board.c against. Included by the board, game and playout tests.
  *
  * No incremental state at all: a 2-D array of colours, liberties and
  * captures found by flood fill every time they are needed, and the hash
@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 #define REF_MAX BOARD_MAX_SIZE
 

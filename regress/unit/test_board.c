@@ -1,6 +1,6 @@
-/* test_board — engine/board.c against the reference board in lock-step, plus
+/* test_board — engine/board/board.c against the reference board in lock-step, plus
  * fixed cases: hashes pinned, ko, suicide, scoring, handicap tables. */
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 #include <check.h>
 #include <stdint.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/bigtable.h"
-#include "engine/rng.h"
+#include "engine/board/bigtable.h"
+#include "engine/board/rng.h"
 #include "regress/unit/refboard.h"
 
 /* ---- helpers ---- */

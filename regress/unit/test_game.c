@@ -1,13 +1,13 @@
 /* test_game — the game layer: superko against an independent history check,
  * undo restoring the exact state, setup and handicap rules, error reasons,
  * and that a refused call changes nothing. */
-#include "engine/game.h"
+#include "engine/board/game.h"
 
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "engine/board/rng.h"
 
 #define EXPECT(cond, ...) do { if (!(cond)) ck_abort_msg(__VA_ARGS__); } while (0)
 

@@ -1,5 +1,5 @@
-/* test_sgf — the SGF reader and writer (engine/sgf.h) and the game loader and
- * writer (engine/sgf_game.h): structure, escapes, compressed point lists, pass
+/* test_sgf — the SGF reader and writer (engine/board/sgf.h) and the game loader and
+ * writer (engine/board/sgf_game.h): structure, escapes, compressed point lists, pass
  * forms, variations, error positions, round trips, the fixtures under
  * regress/sgf/, the kept fuzz crashers, and the whole shared corpus. */
 #include <check.h>
@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "engine/board.h"
-#include "engine/game.h"
-#include "engine/sgf.h"
-#include "engine/sgf_game.h"
+#include "engine/board/board.h"
+#include "engine/board/game.h"
+#include "engine/board/sgf.h"
+#include "engine/board/sgf_game.h"
 #include "regress/fuzz/sgf_check.h"
 
 #define FIXTURES "regress/sgf"

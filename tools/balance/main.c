@@ -43,14 +43,14 @@
 #include <libgen.h>
 #include <unistd.h>
 
-#include "engine/board.h"
-#include "engine/game.h"
+#include "engine/board/board.h"
+#include "engine/board/game.h"
 #include "engine/params.h"
 #include "engine/playout.h"
 #include "engine/playout_bt.h"
-#include "engine/rng.h"
-#include "engine/sgf.h"
-#include "engine/sgf_game.h"
+#include "engine/board/rng.h"
+#include "engine/board/sgf.h"
+#include "engine/board/sgf_game.h"
 #include "patterns/gammas.h"
 #include "tools/common/cli_num.h"
 #include "tools/common/cli_args.h"

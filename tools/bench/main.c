@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 #include "tools/common/cli_num.h"
 
 static const struct bench_entry entries[] = {

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 #include "tools/common/cli_num.h"
 #include "tools/match/proc.h"
 #include "tools/match/referee.h"

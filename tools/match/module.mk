@@ -7,8 +7,8 @@
 #                         several clocks; fails on any fault or memory overrun
 MATCH_SRC := $(filter-out tools/match/main.c,$(wildcard tools/match/*.c))
 MATCH_OBJS := $(call objs,$(MATCH_SRC))
-$(eval $(call program,hane-match,$(call objs,tools/match/main.c) $(MATCH_OBJS) $(LIBENGINE) $(LIBPATTERNS)))
-$(eval $(call unit_test,test_match,$(call objs,tools/match/tests/test_match.c) $(MATCH_OBJS) $(LIBENGINE) $(LIBPATTERNS)))
+$(eval $(call program,hane-match,$(call objs,tools/match/main.c) $(MATCH_OBJS) $(LIBBOARD)))
+$(eval $(call unit_test,test_match,$(call objs,tools/match/tests/test_match.c) $(MATCH_OBJS) $(LIBBOARD)))
 
 GNUGO      ?= /usr/games/gnugo
 HANE_MATCH := $(BINDIR)/hane-match

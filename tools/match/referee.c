@@ -17,7 +17,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "engine/game.h"
+#include "engine/board/game.h"
 #include "tools/match/proc.h"
 #include "tools/match/sgfout.h"
 

@@ -1,6 +1,6 @@
 /* referee — plays one game between two GTP engines and judges it.
  *
- * The referee keeps its own board (engine/game.h: superko, suicide, ko), so
+ * The referee keeps its own board (engine/board/game.h: superko, suicide, ko), so
  * every move is checked before the opponent hears of it; it keeps both clocks
  * (mclock.h), bounds every wait, and ends the game on: two passes (then the
  * scorer counts), resignation, a fallen flag, an illegal or unparseable move,

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 enum result_how {
     RESULT_POINTS,      /* counted: margin in points */

@@ -1,7 +1,7 @@
 /* sgfout — SGF writer for refereed games; see sgfout.h. */
 #include "tools/match/sgfout.h"
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 void sgfout_text(FILE *f, const char *text)
 {

@@ -1,7 +1,7 @@
 /* sgfout — writes one refereed game as an SGF FF[4] file: game info (GM, FF,
  * CA, AP, SZ, KM, RU, PB, PW, DT, RE, TM, OT, GC), then the moves, with the
  * time left after each move (BL/WL, OB/OW) when the game had a clock.
- * Only what a referee needs; the engine's full reader/writer is engine/sgf.
+ * Only what a referee needs; the full reader/writer is engine/board/sgf.
  */
 #ifndef MATCH_SGFOUT_H
 #define MATCH_SGFOUT_H
@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 struct sgfout_move {
-    int color;              /* BLACK or WHITE (engine/board.h) */
+    int color;              /* BLACK or WHITE (engine/board/board.h) */
     int x, y;               /* 0-based, y = 0 is the bottom row (GTP row 1); x < 0: pass */
     double time_left;       /* seconds left after the move (when the game has a clock) */
     int stones_left;        /* byo-yomi periods or Canadian stones left; 0 in main time */

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "engine/sgf_game.h"
+#include "engine/board/sgf_game.h"
 #include "tools/train/progress.h"
 
 static bool push_path(struct corpus *c, const char *p)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 /* A game as the trainer needs it: setup stones, then moves. */
 struct tgame {

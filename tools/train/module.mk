@@ -4,7 +4,7 @@
 #                        the shipped table: docs/notes/patterns.md); long, under nice
 #   make train-eval      accuracy of the built-in table on the held-out games
 TRAIN_SRC := $(wildcard tools/train/*.c)
-$(eval $(call program,hane-train,$(call objs,$(TRAIN_SRC)) $(LIBENGINE) $(LIBPATTERNS)))
+$(eval $(call program,hane-train,$(call objs,$(TRAIN_SRC)) $(LIBPATTERNS) $(LIBBOARD)))
 
 TRAIN_SGF   ?= ../shared/data/sgf
 TRAIN_DIR   ?= build/train

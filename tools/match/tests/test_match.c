@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/board.h"
-#include "engine/game.h"
-#include "engine/sgf.h"
-#include "engine/sgf_game.h"
+#include "engine/board/board.h"
+#include "engine/board/game.h"
+#include "engine/board/sgf.h"
+#include "engine/board/sgf_game.h"
 #include "tools/match/mclock.h"
 #include "tools/match/proc.h"
 #include "tools/match/referee.h"

@@ -21,8 +21,8 @@
  * point's four neighbours. That is O(1) per liberty, and a merge costs
  * O(stones of the smaller string).
  */
-#include "engine/board.h"
-#include "engine/board_play.h"
+#include "engine/board/board.h"
+#include "engine/board/board_play.h"
 
 #include <pthread.h>
 #include <stddef.h>

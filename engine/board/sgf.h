@@ -1,5 +1,5 @@
 /* sgf — Smart Game Format (FF[4]) collections as trees: reader, writer, and
- * helpers for values. Knows nothing of Go rules; engine/sgf_game.h turns a main
+ * helpers for values. Knows nothing of Go rules; engine/board/sgf_game.h turns a main
  * line into a struct game and back.
  *
  * Tree shape. A collection holds one or more games; each game is a tree of

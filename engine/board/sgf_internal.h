@@ -2,7 +2,7 @@
 #ifndef HANE_SGF_INTERNAL_H
 #define HANE_SGF_INTERNAL_H
 
-#include "engine/sgf.h"
+#include "engine/board/sgf.h"
 
 /* Memory from the tree's arena (freed with the tree); never NULL. */
 void *sgf_alloc(struct sgf_tree *t, size_t n);

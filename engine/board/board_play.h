@@ -1,4 +1,4 @@
-/* board_play — the move-playing core of engine/board.c as inline functions,
+/* board_play — the move-playing core of engine/board/board.c as inline functions,
  * so that the light playout loop (engine/playout.c) plays moves without a
  * call per move. Internal to engine/: everything else uses board.h
  * (board_play, board_play_known_legal).
@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 /* Fully unrolled small loops, and the neighbour offsets as local constants:
  * a plain `const int *o = b->geom->offs` would be reloaded after every byte

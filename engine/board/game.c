@@ -2,7 +2,7 @@
  * See game.h. Undo replays the record from `start`: simple, exact, and fast
  * enough for GTP (a few microseconds per move replayed).
  */
-#include "engine/game.h"
+#include "engine/board/game.h"
 
 #include <stdio.h>
 #include <stdlib.h>

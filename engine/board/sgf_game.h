@@ -12,8 +12,8 @@
 #ifndef HANE_SGF_GAME_H
 #define HANE_SGF_GAME_H
 
-#include "engine/game.h"
-#include "engine/sgf.h"
+#include "engine/board/game.h"
+#include "engine/board/sgf.h"
 
 /* Game information of a record (decoded text, cut to fit). */
 struct sgf_game_info {

@@ -6,7 +6,7 @@
  *                   Sequence = Node+           Node = ";" Property*
  *                   Property = PropIdent PropValue+   PropValue = "[" ValueText "]"
  */
-#include "engine/sgf.h"
+#include "engine/board/sgf.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sgf_internal.h"
+#include "engine/board/sgf_internal.h"
 
 void sgf_set_error(struct sgf_error *err, const char *name, int line, int col,
                    const char *reason, const char *buf, size_t len, size_t pos,

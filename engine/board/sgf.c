@@ -1,12 +1,12 @@
 /* sgf — the tree: arena allocation, building, lookup, value decoding, equality.
  * The reader is in sgf_parse.c, the writer in sgf_write.c. */
-#include "engine/sgf.h"
+#include "engine/board/sgf.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sgf_internal.h"
+#include "engine/board/sgf_internal.h"
 
 /* All of a tree lives in a chain of blocks freed at once: freeing a deep or
  * long tree needs no walk (hence no recursion), and parsing allocates fast. */

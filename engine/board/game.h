@@ -8,7 +8,7 @@
 #ifndef HANE_GAME_H
 #define HANE_GAME_H
 
-#include "engine/board.h"
+#include "engine/board/board.h"
 
 /* Why a move was refused. */
 enum game_err {

@@ -1,5 +1,5 @@
 /* rng — seeding; the generator itself is inline in rng.h. */
-#include "engine/rng.h"
+#include "engine/board/rng.h"
 
 void rng_seed(struct rng *r, uint64_t seed)
 {

@@ -1,5 +1,5 @@
 /* sgf_game — between an SGF main line and a struct game. */
-#include "engine/sgf_game.h"
+#include "engine/board/sgf_game.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sgf_internal.h"
+#include "engine/board/sgf_internal.h"
 
 void sgf_point_str(int size, int x, int y, char out[2])
 {

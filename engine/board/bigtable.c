@@ -1,5 +1,5 @@
 /* bigtable — zeroed memory on huge pages where the system offers them. */
-#include "engine/bigtable.h"
+#include "engine/board/bigtable.h"
 
 #include <stdint.h>
 #include <stdlib.h>

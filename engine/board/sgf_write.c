@@ -2,12 +2,12 @@
  * long main line or deep variations cost no C stack. Values are written raw
  * (as read, or as encoded by sgf_prop_add_text), so parse -> write -> parse
  * gives the same tree. */
-#include "engine/sgf.h"
+#include "engine/board/sgf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sgf_internal.h"
+#include "engine/board/sgf_internal.h"
 
 struct outbuf {
     char *s;
