@@ -6,16 +6,8 @@
 #   CC=clang          any C11 compiler
 #   PREFIX=/usr/local DESTDIR=   for `make install`
 #
-# Targets:
-#   all (default)   bin/hane and the tools
-#   check           Check unit suites (regress/unit, tools/*/tests) and GTP suites (regress/gtp/*.tst)
-#   sanitize        the same tests under ASan+UBSan (objects in build/asan)
-#   tsan            the threaded-search tests under ThreadSanitizer (objects in build/tsan)
-#   bench           bin/hane-bench: one JSON object of speed figures
-#   strength-smoke  10 games on 9x9 against gnugo --level 1
-#   strength        the standard strength match (see README)
-#   fuzz            libFuzzer harnesses (clang)
-#   install         bin/* to $(DESTDIR)$(PREFIX)/bin
+# Targets: `make help` lists every one with a line each (the `#>` lines
+# above the rules, wherever a module.mk defines them).
 #
 # Each directory adds its sources, binaries and tests in its own module.mk;
 # this file holds the rules they share.
@@ -64,7 +56,8 @@ BINS        :=
 UNIT_TESTS  :=
 CHECK_EXTRA :=
 
-.PHONY: all check unit regress sanitize tsan bench strength strength-smoke fuzz install clean
+.PHONY: all check check-fast help check-help unit regress sanitize tsan bench strength strength-smoke fuzz install clean
+#> all                    bin/hane and every tool (the default)
 all:
 
 # Static libraries: one per module.
@@ -108,28 +101,57 @@ $(OBJDIR)/%.o: %.c
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 
 
+#> unit                   the Check unit suites only
 unit: $(UNIT_TESTS)
 	@regress/run-unit $(UNIT_TESTS)
 
+#> check                  every test: unit suites, GTP suites, conformance, tool scripts, layers
 check: all unit $(CHECK_EXTRA)
 
+# check-fast: for the edit-compile-test loop. The Check cases tagged "slow"
+# (the SGF corpus, the lock-step runs against the reference board) are left
+# out by Check itself, not skipped, and so are the conformance check and the
+# tools' scripts; what runs, runs in full.
+#> check-fast             the quick loop: unit suites without the slow cases, GTP suites, layers
+check-fast: all
+	@CK_EXCLUDE_TAGS=slow regress/run-unit $(UNIT_TESTS)
+	@$(MAKE) --no-print-directory check-gtp check-layers
+
+#> help                   this list
+help:
+	@grep -h '^#> ' $(MAKEFILE_LIST) | sed 's/^#> /  /' | sort
+
+# Every target a user can name has its #> line.
+CHECK_EXTRA += check-help
+#> check-help             fail when a .PHONY target has no line in make help
+check-help:
+	@missing=$$(for t in $$(sed -n 's/^\.PHONY: *//p' $(MAKEFILE_LIST) | tr ' ' '\n' | sort -u); do \
+	    grep -q "^#> $$t " $(MAKEFILE_LIST) || echo "$$t"; done); \
+	if [ -n "$$missing" ]; then echo "help: no #> line for:" $$missing; exit 1; fi; \
+	echo "help: every .PHONY target is listed"
+
+#> regress                the same as check
 regress: check
 
 # ASan+UBSan runs the code 2-5x slower, and the default search (BT playouts)
 # plays whole games in some tests: Check's per-test timeouts are tripled, and
 # so is each .tst file's (TST_TIMEOUT, 300 s in a plain build). Both can be
 # set higher from the environment on a loaded machine.
+#> sanitize               check under ASan+UBSan (build/asan), timeouts tripled
 sanitize:
 	CK_TIMEOUT_MULTIPLIER=$${CK_TIMEOUT_MULTIPLIER:-3} TST_TIMEOUT=$${TST_TIMEOUT:-900} \
 	  $(MAKE) VARIANT=asan check
 
+#> tsan                   the threaded search tests under ThreadSanitizer (build/tsan)
 tsan:
 	$(MAKE) VARIANT=tsan tsan-tests
 
+#> install                bin/* to $(DESTDIR)$(PREFIX)/bin
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin
 
+#> clean                  remove build/ and bin/
 clean:
 	rm -rf build bin
 

@@ -14,8 +14,10 @@ GTP_TEST_ENGINE := $(BINDIR)/hane threads=1 playouts=1000 seed=1
 GTP_CHECK_DIR   ?= ../shared/tools/gtp-check
 .PHONY: check-gtp check-gtp-conformance
 CHECK_EXTRA += check-gtp check-gtp-conformance
+#> check-gtp              the GTP regression suites regress/gtp/*.tst
 check-gtp: $(BINDIR)/hane
 	@regress/gtp/check-coverage "$(GTP_TEST_ENGINE)" $(GTP_TST)
 	@regress/gtp/run-tst -e "$(GTP_TEST_ENGINE)" $(GTP_TST)
+#> check-gtp-conformance  the GTP conformance check through Sabaki's GTP library (needs node)
 check-gtp-conformance: $(BINDIR)/hane
 	@regress/gtp/run-gtp-check "$(GTP_CHECK_DIR)" $(GTP_TEST_ENGINE)

@@ -7,6 +7,7 @@ $(foreach t,$(wildcard regress/unit/test_*.c),\
 # goes up one. The script is tested on a tree that breaks them.
 .PHONY: check-layers
 CHECK_EXTRA += check-layers
+#> check-layers           fail when an #include goes up a floor (board, patterns, engine, gtp, tools)
 check-layers:
 	@regress/test-check-layers.sh
 	@regress/check-layers

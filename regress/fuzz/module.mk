@@ -84,6 +84,7 @@ endef
 
 FUZZ_RUN_BINS := $(if $(FUZZ_TARGETS),$(filter $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS)),$(FUZZ_BINS)),$(FUZZ_BINS))
 
+#> fuzz                   build the libFuzzer harnesses (clang); FUZZ_RUNS=N runs them
 fuzz: $(FUZZ_BINS)
 	$(if $(FUZZ_RUNS),$(foreach b,$(FUZZ_RUN_BINS),$(call fuzz_run,$(notdir $(b)))))
 

@@ -689,6 +689,7 @@ static Suite *board_suite(void)
     tcase_add_test(tc, test_setup_refusals);
     suite_add_tcase(s, tc);
     TCase *ls = tcase_create("lockstep");
+    tcase_set_tags(ls, "slow");         /* make check-fast leaves it out */
     tcase_set_timeout(ls, 900);
     tcase_add_test(ls, test_plan_total);
     tcase_add_loop_test(ls, test_lockstep, 0, (int)(sizeof plan / sizeof plan[0]));

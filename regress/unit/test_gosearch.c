@@ -27,6 +27,20 @@ static struct search *make(const char *const *kv)
     return s;
 }
 
+/* Waits until cond(ctx) holds, polling every millisecond, for at most
+ * `seconds`; returns whether it held. The tests wait on what they need
+ * (reports, visits, a running search), never for a fixed time: on a loaded
+ * machine or under the sanitizers the search threads may get little CPU. */
+static bool wait_until(bool (*cond)(void *), void *ctx, double seconds)
+{
+    for (double waited = 0; waited < seconds; waited += 0.001) {
+        if (cond(ctx))
+            return true;
+        usleep(1000);
+    }
+    return cond(ctx);
+}
+
 /* Sets up a position from rows of text, top row first: X black, O white, . empty. */
 static void setup(struct game *g, int size, double komi, const char *const *rows)
 {
@@ -452,22 +466,21 @@ START_TEST(two_threads)
 }
 END_TEST
 
-/* Two threads on one tree, long enough for busy nodes below the root (whose
- * AMAF results the workers buffer): the counts of the whole tree add up.
- * Light playouts, so that the sanitizer builds get there in seconds. */
 /* search_interrupt (GoGui's SIGINT) from another thread ends a genmove long
  * before its time, with a move; one that comes before the search is
  * forgotten: the next search does its whole budget. */
-struct interrupter {
-    struct search *s;
-    useconds_t after_us;
-};
-
-static void *interrupt_later(void *arg)
+static bool search_has_played(void *arg)
 {
-    struct interrupter *it = arg;
-    usleep(it->after_us);
-    search_interrupt(it->s);
+    struct search *s = arg;
+    return atomic_load(&s->job.playouts) > 0;
+}
+
+/* Interrupts the search once it has played a playout of this genmove. */
+static void *interrupt_when_running(void *arg)
+{
+    struct search *s = arg;
+    wait_until(search_has_played, s, 60);
+    search_interrupt(s);
     return NULL;
 }
 
@@ -479,12 +492,11 @@ START_TEST(interrupt_ends_genmove)
     game_init(&g, 9, 7.5);
     struct time_control tc;
     timectl_init(&tc, 0, 20);
-    struct interrupter it = {s, 300 * 1000};
     pthread_t th;
-    ck_assert_int_eq(pthread_create(&th, NULL, interrupt_later, &it), 0);
+    ck_assert_int_eq(pthread_create(&th, NULL, interrupt_when_running, s), 0);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     pthread_join(th, NULL);
-    ck_assert_msg(r.seconds < 10, "interrupted after 0.3 s, answered after %.1f s", r.seconds);
+    ck_assert_msg(r.seconds < 10, "interrupted as it began, answered after %.1f s", r.seconds);
     ck_assert_int_gt(r.playouts, 0);
     ck_assert(r.move > 0);
     ck_assert_int_eq(game_check_move(&g, BLACK, r.move), GAME_OK);
@@ -509,6 +521,9 @@ START_TEST(interrupt_between_searches_forgotten)
 }
 END_TEST
 
+/* Two threads on one tree, long enough for busy nodes below the root (whose
+ * AMAF results the workers buffer): the counts of the whole tree add up.
+ * Light playouts, so that the sanitizer builds get there in seconds. */
 START_TEST(two_threads_counts)
 {
     const char *kv[] = {"playouts", "40000", "threads", "2", "reuse_tree", "0",
@@ -583,6 +598,12 @@ static void on_report(void *ctx, const struct search_report *r)
             v->sorted = false;
 }
 
+static bool seen_enough(void *ctx)
+{
+    struct seen *v = ctx;
+    return atomic_load(&v->calls) >= 3 && atomic_load(&v->max_n) > 3;
+}
+
 START_TEST(analysis_streams)
 {
     struct search *s = make(NULL);
@@ -590,21 +611,19 @@ START_TEST(analysis_streams)
     game_init(&g, 9, 7.5);
     struct seen v = {0, 0, 0, true};
     ck_assert(search_analyze_start(s, &g, BLACK, 20, on_report, &v));
-    /* Wait for the reports rather than for a fixed time: on a loaded
-     * machine or under the sanitizers the analysis thread may get little
-     * CPU, and the test is about what it reports, not how fast. */
-    for (int waited = 0; waited < 30000; waited += 20) {
-        if (atomic_load(&v.calls) >= 3 && atomic_load(&v.max_n) > 3)
-            break;
-        usleep(20 * 1000);
-    }
+    wait_until(seen_enough, &v, 30);
     search_analyze_stop(s);
     int calls = atomic_load(&v.calls);
     ck_assert_int_ge(calls, 3);
     ck_assert_int_gt(atomic_load(&v.max_n), 3);
     ck_assert(v.sorted);
-    usleep(50 * 1000);
-    ck_assert_int_eq(atomic_load(&v.calls), calls);   /* stopped means stopped */
+    /* Stopped means stopped: while a second analysis reports three times,
+     * the first one's callback is not called again. */
+    struct seen w = {0, 0, 0, true};
+    ck_assert(search_analyze_start(s, &g, WHITE, 20, on_report, &w));
+    ck_assert(wait_until(seen_enough, &w, 30));
+    search_analyze_stop(s);
+    ck_assert_int_eq(atomic_load(&v.calls), calls);
     search_analyze_stop(s);             /* twice is harmless */
     game_free(&g);
     search_free(s);
@@ -640,6 +659,13 @@ START_TEST(tree_reuse)
 }
 END_TEST
 
+/* The root's children have been visited a few hundred times between them. */
+static bool root_visited(void *arg)
+{
+    struct search *s = arg;
+    return atomic_load(&s->job.playouts) >= 300;
+}
+
 START_TEST(ponder_then_reuse)
 {
     const char *kv[] = {"ponder", "1", NULL};
@@ -648,7 +674,8 @@ START_TEST(ponder_then_reuse)
     game_init(&g, 9, 7.5);
     ck_assert_int_eq(game_play(&g, BLACK, board_point(&g.board, 4, 4)), GAME_OK);
     search_ponder_start(s, &g, WHITE);
-    usleep(200 * 1000);
+    ck_assert(s->bg_running);
+    ck_assert(wait_until(root_visited, s, 30));
     search_ponder_stop(s);
     struct tree_node *root = tree_root(&s->tree), *best = NULL;
     ck_assert(tree_is_expanded(root));

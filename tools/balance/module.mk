@@ -6,5 +6,6 @@ $(eval $(call program,hane-balance,$(call objs,tools/balance/main.c tools/common
 # of `make check`.
 .PHONY: check-balance
 CHECK_EXTRA += check-balance
+#> check-balance          hane-balance's own checks
 check-balance: $(BINDIR)/hane-balance $(BINDIR)/hane-calibrate
 	@tools/balance/test-balance.sh $(BINDIR)/hane-balance $(BINDIR)/hane-calibrate

@@ -5,14 +5,17 @@
 #   make experiments EXP_ARGS="--size 13 --games 100 table1"
 EXP_ARGS ?=
 .PHONY: experiments experiments-report
+#> experiments            the knowledge experiments against GNU Go (hours; resumable)
 experiments: $(BINDIR)/hane $(BINDIR)/hane-match
 	tools/experiments/run.sh --hane $(BINDIR)/hane --archive $(EXP_ARGS)
 
+#> experiments-report     tables and charts of the experiments' records
 experiments-report: $(BINDIR)/hane-match
 	tools/experiments/run.sh --report $(EXP_ARGS)
 
 # run.sh's own checks (no game is played): part of `make check`.
 .PHONY: check-experiments
 CHECK_EXTRA += check-experiments
+#> check-experiments      the experiments' run.sh checks (no game is played)
 check-experiments: $(BINDIR)/hane-match
 	@tools/experiments/test-run.sh $(BINDIR)/hane-match

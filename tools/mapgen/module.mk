@@ -22,6 +22,7 @@ MAPGEN_JOBS  ?= 2
 MAPGEN_EVALS ?= binary=40000,zelda=465000,sokoban=100000
 MAPGEN_OUT   ?= build/mapgen-experiment
 .PHONY: mapgen-experiment
+#> mapgen-experiment      the level-generation experiment (long; resumable)
 mapgen-experiment: $(BINDIR)/hane-mapgen
 	sh tools/mapgen/experiment.sh $(BINDIR)/hane-mapgen $(MAPGEN_OUT) $(MAPGEN_RUNS) \
 	  $(MAPGEN_TIME) $(MAPGEN_JOBS) "$(MAPGEN_EVALS)"
@@ -37,6 +38,7 @@ MAPGEN_SPLUS ?= sokoban-narrow-mcts sokoban-wide-ga sokoban-wide-mcts \
   binary-wide-es binary-wide-hc zelda-wide-es zelda-wide-hc zelda-turtle-gbfs \
   binary-narrow-mcts binary-narrow-gbfs
 .PHONY: mapgen-splus
+#> mapgen-splus           extend the promising mapgen configurations to 100 runs (protocol S+)
 mapgen-splus: $(BINDIR)/hane-mapgen
 	sh tools/mapgen/extend.sh $(BINDIR)/hane-mapgen $(MAPGEN_OUT)/time $(MAPGEN_SPLUS_RUNS) \
 	  $(MAPGEN_TIME) $(MAPGEN_JOBS) $(MAPGEN_SPLUS)

@@ -18,6 +18,7 @@ MATCH_NICE ?= nice -n 10
 # played by a copy of bin/hane (others may rebuild bin/hane meanwhile).
 SMOKE_HANE ?= build/match/smoke/hane threads=1
 SMOKE_ARGS ?= --games 10 --size 9 --komi 7.5 --jobs 2
+#> strength-smoke         10 quick games against GNU Go level 1, strict
 strength-smoke: $(HANE_MATCH) $(BINDIR)/hane
 	rm -rf build/match/smoke
 	$(call match_snapshot,build/match/smoke)
@@ -52,6 +53,7 @@ MOVE_TIMEOUT ?= 600
 # build that goes on is added to their commit.txt, one line per engine.
 match_snapshot = mkdir -p $(1) && { test -x $(1)/hane || { cp $(BINDIR)/hane $(1)/hane && \
 	  { git describe --always --dirty 2>/dev/null || echo unknown; } >> $(1)/commit.txt; }; }
+#> strength               the standard strength match against GNU Go (resumable)
 strength: $(HANE_MATCH) $(BINDIR)/hane
 	$(call match_snapshot,$(STRENGTH_DIR))
 	$(MATCH_NICE) $(HANE_MATCH) --games $(GAMES) --size $(SIZE) --komi $(KOMI) --time $(TIME) \
@@ -65,11 +67,13 @@ strength: $(HANE_MATCH) $(BINDIR)/hane
 # they made. `tar -xJf docs/matches/NAME.tar.xz -C build/match` brings them
 # back, and `make strength` with the same STRENGTH_DIR plays the rest.
 ARCHIVE_DIR ?= docs/matches
+#> strength-archive       keep a strength run's records as docs/matches/NAME.tar.xz
 strength-archive:
 	tools/match/archive.sh $(STRENGTH_DIR) $(ARCHIVE_DIR)/$(notdir $(STRENGTH_DIR)).tar.xz
 
 # strength-clock (issue 3, item 4): 20 games on 9x9 against GNU Go with hane on
 # 60 s + 5 x 10 s byo-yomi; any loss on time (or other fault) fails.
+#> strength-clock         20 games on a real clock; any loss on time fails
 strength-clock:
 	$(MAKE) strength GAMES=20 TIME=60+5x10 HANE_ARGS="threads=2" \
 	  STRENGTH_DIR=build/match/clock-$(SIZE) STRENGTH_FLAGS="--strict --strict-time"
@@ -79,6 +83,7 @@ SOAK_GAMES ?= 200
 SOAK_MEMORY_MB ?= 256
 SOAK_DIR ?= build/match/soak
 SOAK_JOBS ?= 2
+#> soak                   long mixed run: self-play and GNU Go, both sizes, several clocks
 soak: $(HANE_MATCH) $(BINDIR)/hane
 	$(call match_snapshot,$(SOAK_DIR))
 	$(MATCH_NICE) tools/match/soak.sh --games $(SOAK_GAMES) --memory $(SOAK_MEMORY_MB) --jobs $(SOAK_JOBS) \
@@ -88,6 +93,7 @@ soak: $(HANE_MATCH) $(BINDIR)/hane
 
 # match-selftest: the referee against a real engine without bin/hane: GNU Go
 # level 1 against itself, 2 games, strict. Outside `make check` (needs GNU Go).
+#> match-selftest         the referee on GNU Go against itself, 2 games, strict
 match-selftest: $(HANE_MATCH)
 	rm -rf build/match/selftest
 	$(MATCH_NICE) $(HANE_MATCH) --games 2 --size 9 --time 60+2x10 --strict --strict-time --gtp-log \
@@ -98,6 +104,7 @@ match-selftest: $(HANE_MATCH)
 # winrates.sh's own checks (a hand-made game, no engine): part of `make check`.
 .PHONY: check-winrates
 CHECK_EXTRA += check-winrates
+#> check-winrates         winrates.sh's checks on a hand-made game
 check-winrates:
 	@tools/match/test-winrates.sh
 
@@ -105,6 +112,7 @@ check-winrates:
 # of `make check`.
 .PHONY: check-blindspots
 CHECK_EXTRA += check-blindspots
+#> check-blindspots       blindspots.sh's checks on a hand-made game
 check-blindspots: $(BINDIR)/hane
 	@HANE=$(BINDIR)/hane tools/match/test-blindspots.sh
 
@@ -112,5 +120,6 @@ check-blindspots: $(BINDIR)/hane
 # sparring partner): part of `make check`.
 .PHONY: check-misses
 CHECK_EXTRA += check-misses
+#> check-misses           misses.sh's checks (needs GNU Go)
 check-misses:
 	@tools/match/test-misses.sh

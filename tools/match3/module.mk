@@ -24,12 +24,14 @@ M3_REDUCED := --pop 20 --gens 12 --games 10 --iters 100
 M3_PERSONAS := MaxS MinS MaxM MinM
 
 .PHONY: match3-full match3-reduced match3-boards
+#> match3-full            the Match-3 personas experiment at the paper's budget (long)
 match3-full: $(BINDIR)/hane-match3
 	$(foreach p,$(M3_PERSONAS),nice $(BINDIR)/hane-match3 evolve --persona $(p) $(M3_FULL) \
 	  --seed $(M3_SEED) --jobs $(M3_JOBS) --out $(M3_RUNS)/full/$(p) &&) true
 	$(foreach p,$(M3_PERSONAS),gnuplot $(M3_RUNS)/full/$(p)/fig.gp &&) true
 	$(BINDIR)/hane-match3 table2 --from $(M3_RUNS)/full
 
+#> match3-reduced         the reduced Match-3 experiment
 match3-reduced: $(BINDIR)/hane-match3
 	$(foreach p,$(M3_PERSONAS),nice $(BINDIR)/hane-match3 evolve --persona $(p) $(M3_REDUCED) \
 	  --seed $(M3_SEED) --jobs $(M3_JOBS) --out $(M3_RUNS)/reduced/$(p) &&) true
@@ -37,6 +39,7 @@ match3-reduced: $(BINDIR)/hane-match3
 	$(BINDIR)/hane-match3 table2 --from $(M3_RUNS)/reduced --iters 100
 
 # Regenerates the shipped preset boards (game seeds 1, 2, 3 with 60 falling tiles per column).
+#> match3-boards          regenerate the shipped Match-3 preset boards
 match3-boards: $(BINDIR)/hane-match3
 	$(foreach s,1 2 3,$(BINDIR)/hane-match3 board --seed $(s) --feed 60 \
 	  --out data/match3/board$(s).txt &&) true

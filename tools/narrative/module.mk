@@ -20,9 +20,11 @@ NARRATIVE_JOBS    ?= 1
 NARRATIVE_BUDGETS ?= 100000 500000 1000000 3000000
 NARRATIVE_OUT     ?= build/narrative-experiment
 .PHONY: narrative-table1 narrative-experiment
+#> narrative-table1       the story-generation paper's Table 1
 narrative-table1: $(BINDIR)/hane-narrative
 	nice $(BINDIR)/hane-narrative table1 --runs $(NARRATIVE_RUNS) --jobs $(NARRATIVE_JOBS) \
 	  --out $(NARRATIVE_OUT)
+#> narrative-experiment   the story-generation experiment
 narrative-experiment: $(BINDIR)/hane-narrative
 	sh tools/narrative/experiments.sh $(BINDIR)/hane-narrative $(NARRATIVE_OUT) \
 	  $(NARRATIVE_RUNS) "$(NARRATIVE_BUDGETS)" all

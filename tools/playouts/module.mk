@@ -9,6 +9,7 @@ $(eval $(call program,hane-calibrate,$(call objs,tools/playouts/calibrate.c tool
 # made from it, and bad input): part of `make check`.
 .PHONY: check-playouts
 CHECK_EXTRA += check-playouts
+#> check-playouts         hane-playouts' and hane-calibrate's checks
 check-playouts: $(BINDIR)/hane-playouts $(BINDIR)/hane-calibrate
 	@tools/playouts/test-playouts.sh $(BINDIR)/hane-playouts
 	@tools/playouts/test-calibrate.sh $(BINDIR)/hane-calibrate

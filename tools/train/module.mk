@@ -17,13 +17,16 @@ TRAIN_ARGS  ?= --stride 8 --min-count 8 --iterations 12 \
                --factors 8 --factor-epochs 4 --factor-rate 0.02 --factor-gammas 0.01
 
 .PHONY: train-lists train-default train-eval
+#> train-lists            the training and held-out game lists from the SGF corpus
 train-lists:
 	tools/train/lists.sh $(TRAIN_SGF) $(TRAIN_DIR)
 
+#> train-default          train data/gammas.json by the shipped recipe (long)
 train-default: $(BINDIR)/hane-train train-lists
 	$(TRAIN_NICE) $(BINDIR)/hane-train $(TRAIN_ARGS) --test $(TRAIN_DIR)/test-pro2024.lst \
 	  --curve docs/notes/patterns-curve -o data/gammas.json $(TRAIN_DIR)/train-pro.lst
 
+#> train-eval             move-prediction accuracy of the built-in table on held-out games
 train-eval: $(BINDIR)/hane-train train-lists
 	$(TRAIN_NICE) $(BINDIR)/hane-train --eval default --curve $(TRAIN_DIR)/default-curve \
 	  $(TRAIN_DIR)/test-pro2024.lst
