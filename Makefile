@@ -8,7 +8,8 @@
 #
 # Targets:
 #   all (default)   bin/hane and the tools
-#   check           Check unit suites (regress/unit, tools/*/tests) and GTP suites (regress/gtp/*.tst)
+#   check           unit suites (regress/unit, tools/*/tests) and GTP suites (regress/gtp/*.tst, *.expect)
+#   check-gogui     the GTP suites through GoGui's gogui-regress (when its jar is built)
 #   sanitize        the same tests under ASan+UBSan (objects in build/asan)
 #   tsan            the threaded-search tests under ThreadSanitizer (objects in build/tsan)
 #   bench           bin/hane-bench: one JSON object of speed figures
