@@ -29,3 +29,8 @@
 #? [INFLUENCE( [A-HJ][1-9] [01]\.[0-9]+)+\nLABEL E4 1( [A-HJ][1-9] [0-9]+)+\nTEXT black to move: [0-9]+ moves; the likeliest E4 at [0-9.]+%]
 690 gogui-analyze_commands
 #? [.*gfx/Hane Pattern Prior/hane-prior %c.*]
+
+# GoGui's window title: engine, board, komi, move number.
+700 komi 6.5
+710 gogui-title
+#? [hane 9x9, komi 6\.5, move 7]
