@@ -17,6 +17,7 @@
 #   strength        the standard strength match (see README)
 #   fuzz            libFuzzer harnesses (clang)
 #   install         bin/* to $(DESTDIR)$(PREFIX)/bin
+#   deps            the Debian packages the build and the tests need (apt-get; sudo unless root)
 #
 # Each directory adds its sources, binaries and tests in its own module.mk;
 # this file holds the rules they share.
@@ -65,7 +66,7 @@ BINS        :=
 UNIT_TESTS  :=
 CHECK_EXTRA :=
 
-.PHONY: all check unit regress sanitize tsan bench strength strength-smoke fuzz install clean
+.PHONY: all check unit regress sanitize tsan bench strength strength-smoke fuzz install clean deps
 all:
 
 # Static libraries: one per module.
@@ -135,5 +136,13 @@ install: all
 
 clean:
 	rm -rf build bin
+
+# The packages for `make` and `make check` on Debian. As root (a fresh
+# container has no sudo) apt-get runs as it is; as a user, through sudo.
+DEPS_APT := build-essential pkg-config libjansson-dev check gnugo gnuplot-nox
+SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
+deps:
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y $(DEPS_APT)
 
 -include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)
