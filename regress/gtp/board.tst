@@ -1,4 +1,5 @@
-# Board size, komi, vertices, moves and their errors, undo, showboard.
+# Board size, komi, vertices, moves, undo, showboard. Their errors (illegal
+# sizes, vertices, suicide, ko, superko) are in board.expect.
 
 40 boardsize 25
 #? []
@@ -86,8 +87,8 @@
 620 play b F5
 #? []
 
-# Positional superko: after the capture and two passes the retake would repeat
-# a position; simple ko no longer forbids it, superko does.
+# The set-up of the positional superko case (board.expect 810): a capture
+# and two passes, after which the retake would repeat a position.
 700 clear_board
 710 play b D5
 720 play b E6

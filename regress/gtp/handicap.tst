@@ -1,4 +1,5 @@
-# Handicap: fixed (GTP spec table), free placement, set_free_handicap.
+# Handicap: fixed (GTP spec table), free placement, set_free_handicap. The
+# refusals are in handicap.expect.
 
 10 boardsize 19
 20 fixed_handicap 9

@@ -1,4 +1,5 @@
-# Protocol commands, ids, preprocessing and error wording (GTP v2 section 2).
+# Protocol commands, ids and preprocessing (GTP v2 section 2). The error
+# wording is in protocol.expect.
 
 10 protocol_version
 #? [2]
@@ -64,8 +65,8 @@
 239 gogui-sigint
 #? [[1-9][0-9]*]
 
-# The playouts' table from a file (hane-balance writes them): a missing file
-# is an error naming it, and the engine keeps its table and plays on.
+# The playouts' table from a file (hane-balance writes them); a missing file
+# is an error naming it (protocol.expect), and the engine plays on.
 2391 hane-param playouts 50
 #? []
 2393 hane-param playout_patterns

@@ -82,7 +82,7 @@ play b A5
 280 is_legal w C3
 #? [1]
 
-# No move yet: GNU Go's error.
+# No move yet: an empty history (last_move's error is in query.expect).
 clear_board
 300 move_history
 #? []

@@ -1,4 +1,5 @@
-# loadsgf and printsgf. Files are in sgf (paths from the top).
+# loadsgf and printsgf. The records are in sgf/, beside this file (a suite
+# runs from its own directory). The refusals are in sgf.expect.
 
 10 boardsize 19
 20 play b D4
@@ -43,8 +44,6 @@
 # A vertex never played: the whole game.
 285 loadsgf sgf/setup.sgf A1
 #? []
-# Off the file's board: refused, and the game is the one before.
-
 # The file's SZ and KM become the game's.
 300 loadsgf sgf/size13.sgf
 #? []
@@ -53,7 +52,7 @@
 320 printsgf
 #? [\(;.*SZ\[13\].*KM\[0(\.0*)?\].*;B\[dd\].*;W\[jj\].*;B\[\].*;W\[dj\].*;B\[ma\].*\)]
 
-# Bad files are refused with file:line:col and change nothing.
+# After the refused files of sgf.expect the game would still be this one.
 460 printsgf
 #? [\(;.*SZ\[13\].*;B\[ma\]\)]
 

@@ -1,4 +1,5 @@
-# Clock commands: accepted forms and errors. (Spending is tested by gtp-check.)
+# Clock commands: the accepted forms (the refused ones are in time.expect;
+# spending is tested by gtp-check).
 
 10 time_settings 300 30 5
 #? []
