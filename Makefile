@@ -14,7 +14,7 @@
 #   tsan            the threaded-search tests under ThreadSanitizer (objects in build/tsan)
 #   bench           bin/hane-bench: one JSON object of speed figures
 #   strength-smoke  10 games on 9x9 against gnugo --level 1
-#   strength        the standard strength match (see README)
+#   strength        the standard strength match (see docs/figures.md)
 #   fuzz            libFuzzer harnesses (clang)
 #   install         bin/* to $(DESTDIR)$(PREFIX)/bin
 #   deps            the Debian packages the build and the tests need (apt-get; sudo unless root)
