@@ -56,7 +56,7 @@ BINS        :=
 UNIT_TESTS  :=
 CHECK_EXTRA :=
 
-.PHONY: all check check-fast help check-help unit regress sanitize tsan bench strength strength-smoke fuzz install clean
+.PHONY: all check check-fast help check-help unit regress sanitize tsan bench strength strength-smoke fuzz install clean deps
 #> all                    bin/hane and every tool (the default)
 all:
 
@@ -154,5 +154,14 @@ install: all
 #> clean                  remove build/ and bin/
 clean:
 	rm -rf build bin
+
+# The packages for `make` and `make check` on Debian. As root (a fresh
+# container has no sudo) apt-get runs as it is; as a user, through sudo.
+DEPS_APT := build-essential pkg-config libjansson-dev check gnugo gnuplot-nox
+SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
+#> deps                   the Debian packages the build and the tests need (sudo unless root)
+deps:
+	$(SUDO) apt-get update
+	$(SUDO) apt-get install -y $(DEPS_APT)
 
 -include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)

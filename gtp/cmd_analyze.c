@@ -8,6 +8,10 @@
  * of input) stops the search and closes the reply with its blank line. The
  * genmove_analyze forms stream the same lines from a genmove's search and
  * close the reply themselves after the "play" line.
+ *
+ * GoGui's views of one position (heat map, principal variation, ownership)
+ * come from one search, kept in g->last_analysis until the position, the
+ * colour or a parameter changes.
  */
 #include <math.h>
 #include <pthread.h>
@@ -197,11 +201,22 @@ enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c)
     return GTP_OK;
 }
 
-/* A one-off search report for the GoGui commands: analysis runs until the
- * playout budget (or the time per move) is used, and the last report is kept. */
+/* gogui-title: the window title GoGui shows for the game (it asks when the
+ * command is listed): the engine, board size, komi and move number. */
+enum gtp_status gtp_cmd_gogui_title(struct gtp *g, struct gtp_cmd *c)
+{
+    gtp_printf(g, "%s %dx%d, komi %g, move %d", HANE_NAME, g->game.board.size,
+               g->game.board.size, g->game.komi, g->game.n_moves);
+    return GTP_OK;
+}
+
+/* A search for the GoGui commands: analysis runs until the playout budget (or
+ * the time per move) is used, and the last report is kept, with its
+ * ownership copied while the callback holds it. */
 struct snapshot {
     pthread_mutex_t lock;
     struct search_report r;
+    float *own;
     bool have;
 };
 
@@ -210,7 +225,10 @@ static void snapshot_report(void *ctx, const struct search_report *r)
     struct snapshot *s = ctx;
     pthread_mutex_lock(&s->lock);
     s->r = *r;
-    s->r.ownership = NULL;      /* only valid during the callback */
+    if (r->ownership) {
+        memcpy(s->own, r->ownership, sizeof(float) * BOARD_MAX_POINTS);
+        s->r.ownership = s->own;
+    }
     s->have = true;
     pthread_mutex_unlock(&s->lock);
 }
@@ -222,11 +240,11 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
-static bool snapshot(struct gtp *g, enum color col, struct search_report *out)
+static bool snapshot(struct gtp *g, enum color col, struct search_report *out, float *own)
 {
     if (!gtp_heavy_allowed(g))
         return false;
-    struct snapshot s = {.have = false};
+    struct snapshot s = {.own = own, .have = false};
     pthread_mutex_init(&s.lock, NULL);
     int64_t want = g->params.playouts > 0 ? g->params.playouts : 0;
     double limit = g->params.time_per_move > 0 ? g->params.time_per_move : want ? 30 : 2;
@@ -254,6 +272,37 @@ static bool snapshot(struct gtp *g, enum color col, struct search_report *out)
     return have;
 }
 
+static bool same_position(const struct gtp *g, enum color col)
+{
+    const struct gtp_analysis *a = &g->last_analysis;
+    const struct board *b = &g->game.board;
+    return a->valid && a->col == col && a->hash == b->hash && a->ko == b->ko &&
+           a->size == b->size && a->n_moves == g->game.n_moves && a->komi == g->game.komi &&
+           !memcmp(&a->params, &g->params, sizeof a->params);
+}
+
+/* The report of the last search of this position with `col` to move,
+ * searching it first when there is none; NULL if no search could run. */
+static const struct search_report *analysis(struct gtp *g, enum color col)
+{
+    struct gtp_analysis *a = &g->last_analysis;
+    if (same_position(g, col))
+        return &a->r;
+    a->valid = false;
+    if (!snapshot(g, col, &a->r, a->own))
+        return NULL;
+    const struct board *b = &g->game.board;
+    a->hash = b->hash;
+    a->ko = b->ko;
+    a->size = b->size;
+    a->n_moves = g->game.n_moves;
+    a->komi = g->game.komi;
+    a->col = col;
+    a->params = g->params;
+    a->valid = true;
+    return &a->r;
+}
+
 static bool colour_arg(struct gtp *g, struct gtp_cmd *c, enum color *col)
 {
     *col = game_to_move(&g->game);
@@ -266,44 +315,54 @@ enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c)
     enum color col;
     if (!colour_arg(g, c, &col))
         return GTP_FAIL;
-    static struct search_report r;
-    if (!snapshot(g, col, &r))
+    const struct search_report *r = analysis(g, col);
+    if (!r)
         return gtp_fail(g, "no analysis available");
     const struct board *b = &g->game.board;
     char v[8];
     int most = 1;
-    for (int i = 0; i < r.n; i++)
-        if (r.cand[i].visits > most)
-            most = r.cand[i].visits;
+    for (int i = 0; i < r->n; i++)
+        if (r->cand[i].visits > most)
+            most = r->cand[i].visits;
     gtp_printf(g, "INFLUENCE");
-    for (int i = 0; i < r.n; i++)
-        if (r.cand[i].move != PASS && r.cand[i].visits > 0)
-            gtp_printf(g, " %s %.3f", gtp_vertex_str(b, r.cand[i].move, v),
-                       (double)r.cand[i].visits / most);
+    for (int i = 0; i < r->n; i++)
+        if (r->cand[i].move != PASS && r->cand[i].visits > 0)
+            gtp_printf(g, " %s %.3f", gtp_vertex_str(b, r->cand[i].move, v),
+                       (double)r->cand[i].visits / most);
     gtp_printf(g, "\nLABEL");
-    for (int i = 0; i < r.n; i++)
-        if (r.cand[i].move != PASS && r.cand[i].visits > 0)
-            gtp_printf(g, " %s %d", gtp_vertex_str(b, r.cand[i].move, v),
-                       (int)lround(r.cand[i].winrate * 100));
+    for (int i = 0; i < r->n; i++)
+        if (r->cand[i].move != PASS && r->cand[i].visits > 0)
+            gtp_printf(g, " %s %d", gtp_vertex_str(b, r->cand[i].move, v),
+                       (int)lround(r->cand[i].winrate * 100));
     gtp_printf(g, "\nTEXT %s to move: win rate %.1f%% after %lld playouts",
-               col == BLACK ? "black" : "white", r.root_winrate * 100, (long long)r.playouts);
+               col == BLACK ? "black" : "white", r->root_winrate * 100, (long long)r->playouts);
     return GTP_OK;
 }
 
-/* hane-ownership: who owns each point, black positive, from playouts. */
+/* hane-ownership: who owns each point, black positive, from the playouts of
+ * the position's analysis search (the one the heat map and the principal
+ * variation show), or of an ownership search when that kept none. */
 enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c)
 {
-    static float own[BOARD_MAX_POINTS];
+    static float scratch[BOARD_MAX_POINTS];
     const struct board *b = &g->game.board;
-    int playouts = g->params.playouts > 0 && g->params.playouts < 100000 ? (int)g->params.playouts : 1000;
-    memset(own, 0, sizeof own);
-    search_ownership(g->search, &g->game, playouts, own);
+    const struct search_report *r = analysis(g, game_to_move(&g->game));
+    const float *own = r ? r->ownership : NULL;
+    if (!own) {
+        int playouts = g->params.playouts > 0 && g->params.playouts < 100000 ? (int)g->params.playouts : 1000;
+        memset(scratch, 0, sizeof scratch);
+        search_ownership(g->search, &g->game, playouts, scratch);
+        own = scratch;
+    }
     char v[8];
     gtp_printf(g, "INFLUENCE");
     for (int y = b->size - 1; y >= 0; y--)
         for (int x = 0; x < b->size; x++) {
             point p = board_point(b, x, y);
-            gtp_printf(g, " %s %.2f", gtp_vertex_str(b, p, v), own[p]);
+            /* Rounded to two places; a share that rounds to zero prints as
+             * 0.00, not -0.00. */
+            double o = own[p];
+            gtp_printf(g, " %s %.2f", gtp_vertex_str(b, p, v), fabs(o) < 0.005 ? 0.0 : o);
         }
     return GTP_OK;
 }
@@ -314,13 +373,13 @@ enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c)
     enum color col;
     if (!colour_arg(g, c, &col))
         return GTP_FAIL;
-    static struct search_report r;
-    if (!snapshot(g, col, &r))
+    const struct search_report *r = analysis(g, col);
+    if (!r)
         return gtp_fail(g, "no analysis available");
-    if (r.n == 0)
+    if (r->n == 0)
         return GTP_OK;
     const struct board *b = &g->game.board;
-    const struct search_candidate *k = &r.cand[0];
+    const struct search_candidate *k = &r->cand[0];
     char v[8];
     gtp_printf(g, "VAR");
     int len = k->pv_len > 0 ? k->pv_len : 1;

@@ -64,6 +64,7 @@ const struct gtp_command gtp_commands[] = {
     {"kata-genmove_analyze", gtp_cmd_kata_genmove_analyze, 0, -1,
      "[COLOUR] [INTERVAL] [interval N] [ownership true|false]"},
     {"gogui-analyze_commands", gtp_cmd_gogui_analyze_commands, 0, 0, ""},
+    {"gogui-title", gtp_cmd_gogui_title, 0, 0, ""},
     {"hane-heatmap", gtp_cmd_heatmap, 0, 1, "[COLOUR]"},
     {"hane-ownership", gtp_cmd_ownership, 0, 0, ""},
     {"hane-pv", gtp_cmd_pv, 0, 1, "[COLOUR]"},

@@ -27,6 +27,22 @@ enum gtp_status {
     GTP_STREAMED,   /* the handler opened a streamed reply; it ends with the next command */
 };
 
+/* The last search of a GoGui analyze command and the position it searched.
+ * GoGui sends each view (heat map, principal variation, ownership) as a
+ * command of its own, and two fresh searches at a GUI's budget can disagree
+ * on the best move; the views of one position share this search. */
+struct gtp_analysis {
+    bool valid;
+    uint64_t hash;              /* the position: stones, ko, move count, komi, colour */
+    point ko;
+    int size, n_moves;
+    double komi;
+    enum color col;
+    struct params params;       /* a changed parameter calls for a new search */
+    struct search_report r;     /* r.ownership points into own[] or is NULL */
+    float own[BOARD_MAX_POINTS];
+};
+
 struct gtp {
     struct params params;
     struct params initial;      /* as given to gtp_new, for gtp_reset */
@@ -45,6 +61,7 @@ struct gtp {
     bool kata;                  /* kata-analyze format */
     bool kata_ownership;
     int analyze_max;                /* maxmoves of lz/kata-analyze: candidates a line; 0 = all */
+    struct gtp_analysis last_analysis;
 };
 
 typedef enum gtp_status (*gtp_handler)(struct gtp *g, struct gtp_cmd *c);
@@ -120,6 +137,7 @@ enum gtp_status gtp_cmd_kata_analyze(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_lz_genmove_analyze(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_kata_genmove_analyze(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_gogui_analyze_commands(struct gtp *g, struct gtp_cmd *c);
+enum gtp_status gtp_cmd_gogui_title(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c);
 enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c);

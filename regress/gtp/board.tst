@@ -1,13 +1,5 @@
-# Board size, komi, vertices, moves and their errors, undo, showboard.
-
-10 boardsize 26
-#? [?unacceptable size: 26.*]
-
-20 boardsize 1
-#? [?unacceptable size: 1.*]
-
-30 boardsize nine
-#? [?syntax error: .*'nine']
+# Board size, komi, vertices, moves, undo, showboard. Their errors (illegal
+# sizes, vertices, suicide, ko, superko) are in board.expect.
 
 40 boardsize 25
 #? []
@@ -20,11 +12,6 @@
 
 70 boardsize 9
 #? []
-
-80 komi 6.5x
-#? [?syntax error: expected a number \(komi\).*'6.5x']
-85 komi 1e10
-#? [?syntax error: komi \(argument 1\) must be in -1000..1000, got '1e10']
 
 90 komi -3.5
 #? []
@@ -39,27 +26,6 @@
 120 play White h9
 #? []
 
-130 play b I5
-#? [?syntax error: expected a vertex.*'I5']
-
-140 play b K5
-#? [?syntax error: vertex 'K5' \(argument 2\) is off the 9x9 board]
-
-150 play b A0
-#? [?syntax error: vertex 'A0'.*off the 9x9 board]
-
-160 play b A10
-#? [?syntax error: vertex 'A10'.*off the 9x9 board]
-
-170 play x E5
-#? [?syntax error: expected a colour.*'x']
-
-180 play b E
-#? [?syntax error: expected a vertex.*'E']
-
-190 play b J9
-#? [?illegal move: occupied.*]
-
 200 play w PaSs
 #? []
 
@@ -68,7 +34,7 @@
 #? []
 
 220 showboard
-#? [A B C D E F G H J +9 +(\. )+O X +9 .* 5 +\. \. \. \.\(O\)\. \. \. \. +5 .*]
+#? [A B C D E F G H J\n 9 +(\. )+O X +9 .*\n 5 +\. \. \. \.\(O\)\. \. \. \. +5\n.*]
 
 # Undo back to the start of the game, then no further.
 230 undo
@@ -83,18 +49,13 @@
 260 undo
 #? []
 
-270 undo
-#? [?cannot undo.*]
-
 280 showboard
-#? [A B C D E F G H J +9 +(\. )+\. +9 .* 5 +(\. )+\. +5 .*]
+#? [A B C D E F G H J\n 9 +(\. )+\. +9 .*\n 5 +(\. )+\. +5\n.*]
 
 # Suicide: a lone stone in the corner, and a two-stone string.
 300 clear_board
 310 play w A2
 320 play w B1
-330 play b A1
-#? [?illegal move: suicide.*]
 
 340 clear_board
 350 play w A3
@@ -104,8 +65,6 @@
 #? []
 390 play b B1
 #? []
-400 play b A2
-#? [?illegal move: suicide.*]
 
 # A capture on a point with no liberties is legal.
 410 play w A2
@@ -123,17 +82,13 @@
 #? []
 580 play w E5
 #? []
-590 play b F5
-#? [?illegal move: ko.*]
 600 play b A9
 610 play w A1
 620 play b F5
 #? []
-630 play w E5
-#? [?illegal move: ko.*]
 
-# Positional superko: after the capture and two passes the retake would repeat
-# a position; simple ko no longer forbids it, superko does.
+# The set-up of the positional superko case (board.expect 810): a capture
+# and two passes, after which the retake would repeat a position.
 700 clear_board
 710 play b D5
 720 play b E6
@@ -146,16 +101,4 @@
 #? []
 790 play b pass
 800 play w pass
-810 play b F5
-#? [?illegal move: superko.*]
 
-# Rejected commands change nothing.
-900 clear_board
-910 play b E5
-920 play w E5
-930 play w K1
-940 play q D4
-950 undo
-#? []
-960 undo
-#? [?cannot undo.*]

@@ -1,5 +1,6 @@
 /* test_gtp_analyze — the front end with real time passing: lz-analyze's
- * streamed lines, and gogui-sigint's SIGINT ending a genmove. The commands
+ * streamed lines, gogui-sigint's SIGINT ending a genmove, and GoGui's views
+ * of one position served from one search. The commands
  * come through a pipe, and the next one is written only after the engine
  * has had time to think. (The .tst suites cannot wait: every analysis there
  * stops at once, so they allow zero info lines.) */
@@ -74,9 +75,10 @@ typedef bool (*enough_fn)(const char *out);
  * sanitizers may give it little CPU); raises `signo` in this process (0:
  * none), sends `then` and closes the input. Returns the whole output of a
  * fresh front end (1 thread, 9x9, plus the parameters in `kv`: key, value,
- * ..., NULL). */
+ * ..., NULL), run as a sandbox (no searches for the GoGui views, no signal
+ * handler) unless `heavy` or `signo`. */
 static char *session_kv(const char *const *kv, const char *first, int ms, enough_fn enough,
-                        int signo, const char *then)
+                        int signo, bool heavy, const char *then)
 {
     struct params p;
     char err[300];
@@ -91,7 +93,7 @@ static char *session_kv(const char *const *kv, const char *first, int ms, enough
     struct runner r = {NULL, fdopen(in_fd[0], "r"), fdopen(out_fd[1], "w")};
     ck_assert(r.in != NULL && r.out != NULL);
     struct gtp_options opt = {.sandbox = true};
-    if (signo)
+    if (signo || heavy)
         opt.sandbox = false;    /* the sandbox installs no signal handler */
     r.g = gtp_new(&p, r.out, &opt, err, sizeof err);
     ck_assert_msg(r.g != NULL, "%s", err);
@@ -118,7 +120,7 @@ static char *session_kv(const char *const *kv, const char *first, int ms, enough
 
 static char *session(const char *first, enough_fn enough, const char *then)
 {
-    return session_kv(NULL, first, 0, enough, 0, then);
+    return session_kv(NULL, first, 0, enough, 0, false, then);
 }
 
 /* Counts the complete info lines of the stream and the candidates ("info
@@ -185,7 +187,8 @@ START_TEST(sigint_ends_genmove)
     char pid[32];
     snprintf(pid, sizeof pid, "= %ld\n\n", (long)getpid());
     double t0 = now();
-    char *out = session_kv(kv, "boardsize 9\ngogui-sigint\ngenmove b\n", 1000, NULL, SIGINT, "name\n");
+    char *out = session_kv(kv, "boardsize 9\ngogui-sigint\ngenmove b\n", 1000, NULL, SIGINT, false,
+                           "name\n");
     double took = now() - t0;
     ck_assert_msg(strstr(out, pid) != NULL, "no process id in: %.200s", out);
     ck_assert_msg(took < 10, "genmove answered %.1f s after it began", took);
@@ -197,6 +200,58 @@ START_TEST(sigint_ends_genmove)
 }
 END_TEST
 
+/* Seven replies (the blank line that ends each) are there. */
+static bool seven_replies(const char *out)
+{
+    int n = 0;
+    for (const char *q = out; q && (q = strstr(q, "\n\n")); q += 2)
+        n++;
+    return n >= 7;
+}
+
+/* The text of the reply that starts at `at` (after "= "), up to its blank line. */
+static char *reply_text(const char *at)
+{
+    ck_assert_msg(at[0] == '=' && at[1] == ' ', "not a reply: %.40s", at);
+    const char *end = strstr(at, "\n\n");
+    ck_assert_ptr_nonnull(end);
+    return strndup(at + 2, (size_t)(end - at - 2));
+}
+
+/* GoGui asks for each view with a command of its own; they show one search:
+ * the heat map's most visited move is the principal variation's first, and
+ * the heat map asked again is the same text (a new search would stop at
+ * another playout count). Ownership near zero prints as 0.00, never -0.00. */
+START_TEST(gogui_views_share_one_search)
+{
+    const char *kv[] = {"playouts", "300", NULL};
+    char *out = session_kv(kv, "boardsize 9\nplay b E5\nplay w C3\nhane-heatmap b\nhane-pv b\n"
+                           "hane-heatmap b\nhane-ownership\n", 0, seven_replies, 0, true, "name\n");
+    const char *r = out;
+    for (int i = 0; i < 3; i++)
+        r = strstr(r, "\n\n") + 2;
+    char *heat1 = reply_text(r);
+    r = strstr(r, "\n\n") + 2;
+    char *pv = reply_text(r);
+    r = strstr(r, "\n\n") + 2;
+    char *heat2 = reply_text(r);
+    r = strstr(r, "\n\n") + 2;
+    char *own = reply_text(r);
+    char best[8], first[8];
+    ck_assert_msg(sscanf(heat1, "INFLUENCE %7s", best) == 1, "heat map: %.80s", heat1);
+    ck_assert_msg(sscanf(pv, "VAR b %7s", first) == 1, "pv: %.80s", pv);
+    ck_assert_str_eq(best, first);
+    ck_assert_str_eq(heat1, heat2);
+    ck_assert_msg(strncmp(own, "INFLUENCE A9 ", 13) == 0, "ownership: %.80s", own);
+    ck_assert_msg(strstr(own, "-0.00") == NULL, "ownership: %s", own);
+    free(heat1);
+    free(pv);
+    free(heat2);
+    free(own);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gtp_analyze");
@@ -204,6 +259,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, maxmoves_limits_candidates);
     tcase_add_test(tc, sigint_ends_genmove);
+    tcase_add_test(tc, gogui_views_share_one_search);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -9,6 +9,7 @@
 #include "tools/bench/bench.h"
 #include "tools/bench/bench_bt.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,13 +226,22 @@ int main(int argc, char **argv)
     int sel[N_ENTRIES], n_sel = 0;
     for (int k = 0; k < N_ENTRIES; k++)
         if (selected(only, entries[k].key)) sel[n_sel++] = k;
+    /* A full run takes minutes and prints its JSON at the end: progress goes to
+     * stderr, a line per round, or on a terminal one line redrawn per key. */
+    bool tty = isatty(2);
+    fprintf(stderr, "hane-bench: %d rounds of %d keys, at least %.0f s\n", runs, n_sel,
+            runs * n_sel * seconds);
     for (int r = 0; r < runs; r++) {
-        if (isatty(2))   /* a full run takes minutes and prints at the end */
-            fprintf(stderr, "hane-bench: round %d of %d\r", r + 1, runs);
-        for (int i = 0; i < n_sel; i++)
+        if (!tty)
+            fprintf(stderr, "hane-bench: round %d of %d\n", r + 1, runs);
+        for (int i = 0; i < n_sel; i++) {
+            if (tty)
+                fprintf(stderr, "\rhane-bench: round %d of %d, key %d of %d: %-28s", r + 1, runs,
+                        i + 1, n_sel, entries[sel[i]].key);
             vals[sel[i]][r] = entries[sel[i]].measure(&entries[sel[i]], seconds);
+        }
     }
-    if (isatty(2))
+    if (tty)
         fprintf(stderr, "\n");
     printf("{");
     int first = 1;

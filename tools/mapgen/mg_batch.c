@@ -2,6 +2,7 @@
 #include "tools/mapgen/mg_batch.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -255,13 +256,20 @@ int mg_batch_run(const mg_config *c, const mg_batch_opts *o)
         rc = 1;
     }
     /* one writer per results file: two processes resuming the same file would each
-     * rewrite it with only their own runs */
+     * rewrite it with only their own runs. The lock file is removed by its holder
+     * on the way out; a process that locked a file someone removed meanwhile (its
+     * path now names another file, or none) did not get the lock. */
     int lock_fd = -1;
+    bool locked = false;
+    char lp[4096];
     if (rc == 0 && o->out_path) {
-        char lp[4096];
         snprintf(lp, sizeof lp, "%s.lock", o->out_path);
         lock_fd = open(lp, O_CREAT | O_RDWR, 0666);
-        if (lock_fd < 0 || flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+        struct stat held, named;
+        locked = lock_fd >= 0 && flock(lock_fd, LOCK_EX | LOCK_NB) == 0 &&
+                 fstat(lock_fd, &held) == 0 && stat(lp, &named) == 0 &&
+                 held.st_dev == named.st_dev && held.st_ino == named.st_ino;
+        if (!locked) {
             fprintf(stderr, "hane-mapgen: %s is in use by another hane-mapgen (%s)\n",
                     o->out_path, lock_fd < 0 ? strerror(errno) : "locked");
             rc = 1;
@@ -311,8 +319,10 @@ int mg_batch_run(const mg_config *c, const mg_batch_opts *o)
             json_decref(runs);
         }
     }
+    if (locked)
+        unlink(lp);       /* before the close that releases the lock */
     if (lock_fd >= 0)
-        close(lock_fd);   /* releases the lock; the empty .lock file stays */
+        close(lock_fd);
     json_decref(b.records);
     pthread_mutex_destroy(&b.lock);
     return rc;

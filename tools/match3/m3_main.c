@@ -268,7 +268,7 @@ static int cmd_evolve(int argc, char **argv)
         const char *o = argv[i], *v;
         if (!strcmp(o, "--with-minus")) { c.with_minus = 1; continue; }
         if (!strcmp(o, "--quiet")) { c.quiet = 1; continue; }
-        if (!strcmp(o, "--quick")) { c.pop = 20; c.gens = 10; c.games = 10; continue; }
+        if (!strcmp(o, "--quick")) { c.pop = 10; c.gens = 4; c.games = 4; c.iters = 100; continue; }
         if (strncmp(o, "--", 2) != 0)
             return fail("evolve: unexpected argument \"%s\"", o);
         if (!(v = optval(argc, argv, &i)))

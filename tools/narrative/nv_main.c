@@ -266,22 +266,26 @@ static int cmd_generate(nv_world *w, opts *o)
             break;
         }
         sum += res.best.E;
-        if (!o->quiet) {
-            printf("run %d (%s, budget %llu, seed %llu):\n", (int)r, nv_algo_name(p.algo),
-                   (unsigned long long)p.budget, (unsigned long long)p.seed);
-            nv_print_story(stdout, w, &res.best);
-            if (p.algo == NV_ALGO_MCTS) {
-                printf("committed story (E = %.6g):\n", res.committed.E);
-                nv_print_story(stdout, w, &res.committed);
-            }
-        }
+        /* MCTS has two stories, the best one seen in any rollout and the one
+         * its steps committed to: the summary line, about the best one, comes
+         * first, and each story is printed under its own name. */
         char last[128] = "-";
         if (res.best.n > 0)
             nv_action_str(w, res.best.acts[res.best.n - 1], last, sizeof last);
-        printf("run %d: E = %.6g  nodes created %llu  peak live nodes %llu  time %.0f ms"
-               "  last action: %s\n", (int)r, res.best.E,
+        printf("run %d: best story E = %.6g, %d actions, last: %s; nodes created %llu, "
+               "peak live nodes %llu, time %.0f ms\n", (int)r, res.best.E, res.best.n, last,
                (unsigned long long)res.nodes_created, (unsigned long long)res.peak_nodes,
-               res.time_ms, last);
+               res.time_ms);
+        if (!o->quiet) {
+            printf("run %d (%s, budget %llu, seed %llu), best story (E = %.6g):\n", (int)r,
+                   nv_algo_name(p.algo), (unsigned long long)p.budget,
+                   (unsigned long long)p.seed, res.best.E);
+            nv_print_story(stdout, w, &res.best);
+            if (p.algo == NV_ALGO_MCTS) {
+                printf("run %d, committed story (E = %.6g):\n", (int)r, res.committed.E);
+                nv_print_story(stdout, w, &res.committed);
+            }
+        }
         if (res.memory_capped)
             printf("run %d: stopped at the memory cap of %llu MiB\n", (int)r,
                    (unsigned long long)p.mem_cap_mb);

@@ -9,7 +9,7 @@
  *                 [--capture G] FILE.sgf [VERTEX...]
  *
  * --move N is GTP's `loadsgf FILE N`: the position before move N (default:
- * after the last move); --capture G is the engine's playout_capture (bt
+ * after the last move; N-1 moves played, which the output says); --capture G is the engine's playout_capture (bt
  * only: every capture's gamma at least G; default the engine's default). The side to move is the record's. Komi is the
  * record's KM (7.5 without one). Exit status 2 on a usage or input error.
  */
@@ -36,6 +36,22 @@ static void print_usage(FILE *f)
 {
     fprintf(f, "usage: hane-playouts [--move N] [--playouts N] [--seed S] "
                "[--policy bt|light] [--capture G] FILE.sgf [VERTEX...]\n");
+    if (f != stdout)
+        return;
+    fprintf(f,
+            "\nWhat the playouts alone (no tree) make of a position of FILE.sgf: Black's\n"
+            "share of wins, how often each named VERTEX's stone survives (or Black owns\n"
+            "it, if empty), and Black's share of every point as a map.\n\n"
+            "  --move N      the position before move N, as GTP's `loadsgf FILE N`: N-1\n"
+            "                moves played (default: after the last move)\n"
+            "  --playouts N  playouts to run (default 2000)\n"
+            "  --seed S      random seed (default 1)\n"
+            "  --policy P    bt (the engine's Bradley-Terry playouts, default) or light\n"
+            "                (uniformly random)\n"
+            "  --capture G   bt only: every capture's gamma at least G (default the\n"
+            "                engine's playout_capture)\n"
+            "  VERTEX...     stones or points to follow, e.g. D4 Q16\n\n"
+            "The side to move is the record's; komi is its KM (7.5 without one).\n");
 }
 
 static _Noreturn void usage(const char *msg, const char *arg)
@@ -145,8 +161,13 @@ int main(int argc, char **argv)
     if (pp.release)
         pp.release(&pp);
     double n = (double)o.playouts;
-    printf("position: %s, %d moves, %s to play, komi %.1f\n", o.file, g.n_moves,
-           game_to_move(&g) == BLACK ? "Black" : "White", g.komi);
+    /* --move N is the position before move N, so N-1 moves are on the board. */
+    if (o.move > 0)
+        printf("position: %s before move %ld (%d moves played), %s to play, komi %.1f\n", o.file,
+               o.move, g.n_moves, game_to_move(&g) == BLACK ? "Black" : "White", g.komi);
+    else
+        printf("position: %s after the last move (%d moves), %s to play, komi %.1f\n", o.file,
+               g.n_moves, game_to_move(&g) == BLACK ? "Black" : "White", g.komi);
     printf("playouts: %ld (%s", o.playouts, o.policy);
     if (o.capture > 0 && strcmp(o.policy, "bt") == 0)
         printf(", captures at least %g", o.capture);

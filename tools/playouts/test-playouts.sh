@@ -41,8 +41,8 @@ check "another seed, another output" differ "$(cmp -s "$tmp/a" "$tmp/c" || echo 
 check "empty point: Black's share" "D5 empty, owned by Black" "$(grep '^D5' "$tmp/a" | cut -d: -f1)"
 
 printf '(;FF[4]GM[1]SZ[9];B[ee];W[cc];B[gg])\n' >"$tmp/m.sgf"
-check "--move 3: two moves, Black to play" "2 moves, Black to play" \
-    "$("$bin" --move 3 --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o '[0-9]* moves, [A-Za-z]* to play')"
+check "--move 3: the position before move 3, two moves played, Black to play" "before move 3 (2 moves played), Black to play" \
+    "$("$bin" --move 3 --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o 'before move [0-9]* ([0-9]* moves played), [A-Za-z]* to play')"
 check "no KM: komi 7.5" "komi 7.5" "$("$bin" --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o 'komi 7.5')"
 
 refused "no file" "no SGF file" --playouts 10
