@@ -18,7 +18,7 @@ typedef struct indiv {
 typedef struct opt {
     const mg_config *c;
     mg_env *e;
-    search_rng *rng;
+    struct rng *rng;
     double t0;
     const char *stop;
 } opt;
@@ -36,7 +36,7 @@ static bool over(opt *o)
         o->stop = "eval-limit";
         return true;
     }
-    if (o->c->time_limit > 0 && search_clock(o->c->cpu_clock) - o->t0 >= o->c->time_limit) {
+    if (o->c->time_limit > 0 && plan_clock(o->c->cpu_clock) - o->t0 >= o->c->time_limit) {
         o->stop = "time-limit";
         return true;
     }
@@ -50,7 +50,7 @@ static bool is_goal(opt *o, const indiv *x)
 
 static int random_action(opt *o)
 {
-    return (int)search_rng_below(o->rng, (uint32_t)(o->e->ncells * o->e->p->ntiles));
+    return (int)rng_below(o->rng, (uint32_t)(o->e->ncells * o->e->p->ntiles));
 }
 
 /* One random wide action on x; re-evaluated only if a tile changed. */
@@ -88,7 +88,7 @@ static void sort_pop(indiv *pop, int n)
 static void finish(opt *o, const indiv *best, bool found, uint64_t iters, mg_outcome *out)
 {
     out->found = found;
-    out->time = search_clock(o->c->cpu_clock) - o->t0;
+    out->time = plan_clock(o->c->cpu_clock) - o->t0;
     out->heuristic = best->fit;
     out->result_depth = -1;
     out->max_depth = -1;
@@ -133,7 +133,7 @@ static void hill_climb(opt *o, mg_outcome *out)
                 nb.fit = cur.fit;
             }
             if (!have || nb.fit > best.fit ||
-                (nb.fit == best.fit && search_rng_below(o->rng, 2))) {
+                (nb.fit == best.fit && rng_below(o->rng, 2))) {
                 best = nb;
                 have = true;
             }
@@ -168,7 +168,7 @@ static void anneal(opt *o, mg_outcome *out)
             double d = cur.fit - nb.fit;
             /* d = 0 is always accepted (exp(0) = 1), also once T has underflowed to 0,
              * where the code's division would fail [D] */
-            if (d == 0 || (T > 0 && search_rng_double(o->rng) < exp(-d / T)))
+            if (d == 0 || (T > 0 && rng_double(o->rng) < exp(-d / T)))
                 cur = nb;
         }
         T *= o->c->sa_cooling;
@@ -232,11 +232,11 @@ static void evolve(opt *o, mg_outcome *out)
     free(pop);
 }
 
-int mg_rank_select(search_rng *rng, int n)
+int mg_rank_select(struct rng *rng, int n)
 {
     /* rank r (0 = best) with probability (n − r) / (n(n+1)/2) */
     uint32_t total = (uint32_t)(n * (n + 1) / 2);
-    uint32_t u = search_rng_below(rng, total);
+    uint32_t u = rng_below(rng, total);
     for (int r = 0; r < n; r++) {
         uint32_t w = (uint32_t)(n - r);
         if (u < w)
@@ -259,8 +259,8 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
     switch (o->c->crossover) {
     case MG_XO_PAPER: {
         /* two points on the row-major string; the segment between them from parent 2 */
-        int i = (int)search_rng_below(o->rng, (uint32_t)n + 1);
-        int j = (int)search_rng_below(o->rng, (uint32_t)n + 1);
+        int i = (int)rng_below(o->rng, (uint32_t)n + 1);
+        int j = (int)rng_below(o->rng, (uint32_t)n + 1);
         if (i > j) {
             int t = i;
             i = j;
@@ -270,10 +270,10 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
         break;
     }
     case MG_XO_RECT: {
-        int x1 = (int)search_rng_below(o->rng, (uint32_t)p->w);
-        int x2 = (int)search_rng_below(o->rng, (uint32_t)p->w);
-        int y1 = (int)search_rng_below(o->rng, (uint32_t)p->h);
-        int y2 = (int)search_rng_below(o->rng, (uint32_t)p->h);
+        int x1 = (int)rng_below(o->rng, (uint32_t)p->w);
+        int x2 = (int)rng_below(o->rng, (uint32_t)p->w);
+        int y1 = (int)rng_below(o->rng, (uint32_t)p->h);
+        int y2 = (int)rng_below(o->rng, (uint32_t)p->h);
         if (x1 > x2) { int t = x1; x1 = x2; x2 = t; }
         if (y1 > y2) { int t = y1; y1 = y2; y2 = t; }
         for (int y = y1; y <= y2; y++)
@@ -311,10 +311,10 @@ static void genetic(opt *o, mg_outcome *out)
             next[k] = pop[k];
         for (; k < n; k++) {
             indiv *ch = &next[k];
-            if (search_rng_double(o->rng) < o->c->ga_pcross) {
+            if (rng_double(o->rng) < o->c->ga_pcross) {
                 const indiv *a = &pop[rank_select(o, n)], *b = &pop[rank_select(o, n)];
                 crossover(o, a, b, ch);
-                if (search_rng_double(o->rng) < o->c->ga_pmut) {
+                if (rng_double(o->rng) < o->c->ga_pmut) {
                     int x, y, v;
                     mg_wide_decode(o->e->p, random_action(o), &x, &y, &v);
                     ch->map[y * o->e->p->w + x] = (uint8_t)v;
@@ -336,9 +336,9 @@ static void genetic(opt *o, mg_outcome *out)
     free(next);
 }
 
-void mg_run_optimiser(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome *out)
+void mg_run_optimiser(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out)
 {
-    opt o = {c, e, rng, search_clock(c->cpu_clock), "time-limit"};
+    opt o = {c, e, rng, plan_clock(c->cpu_clock), "time-limit"};
     switch (c->algo) {
     case MG_HC: hill_climb(&o, out); break;
     case MG_SA: anneal(&o, out); break;

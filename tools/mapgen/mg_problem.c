@@ -88,11 +88,11 @@ bool mg_goal(const mg_problem *p, mg_targets t, const mg_stats *s, const mg_stat
     }
 }
 
-void mg_random_map(const mg_problem *p, search_rng *rng, uint8_t *map)
+void mg_random_map(const mg_problem *p, struct rng *rng, uint8_t *map)
 {
     int n = p->w * p->h;
     for (int i = 0; i < n; i++) {
-        double u = search_rng_double(rng), acc = 0;
+        double u = rng_double(rng), acc = 0;
         int t = p->ntiles - 1;
         for (int k = 0; k < p->ntiles; k++) {
             acc += p->prob[k];

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tools/search/search.h"
+#include "tools/plan/plan.h"
 
 #define MG_MAX_W 14
 #define MG_MAX_H 14
@@ -72,7 +72,7 @@ int mg_edits_to_goal(const mg_problem *p, mg_targets t, const uint8_t *map,
                      struct mg_soko_ws *ws);
 
 /* Random map: every tile drawn from the problem's distribution. */
-void mg_random_map(const mg_problem *p, search_rng *rng, uint8_t *map);
+void mg_random_map(const mg_problem *p, struct rng *rng, uint8_t *map);
 
 /* ---- map geometry (exposed for tests) ---- */
 

@@ -67,9 +67,9 @@ typedef struct mg_outcome {
 void mg_run_one(const mg_config *c, int run_index, mg_outcome *out);
 
 /* Optimisers (mg_opt.c): HC, SA, ES, GA on maps from a fresh env. */
-void mg_run_optimiser(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome *out);
+void mg_run_optimiser(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out);
 /* GA rank selection over a population of n sorted best first: rank r with probability
  * (n − r) / (n(n+1)/2). */
-int mg_rank_select(search_rng *rng, int n);
+int mg_rank_select(struct rng *rng, int n);
 
 #endif

@@ -5,12 +5,10 @@ MAPGEN_SRC := $(addprefix tools/mapgen/,mg_problem.c mg_map.c mg_stats.c mg_soko
 LIBMAPGEN  := $(OBJDIR)/libmapgen.a
 $(LIBMAPGEN): $(call objs,$(MAPGEN_SRC))
 
-$(eval $(call program,hane-mapgen,$(call objs,tools/mapgen/mg_main.c) $(LIBMAPGEN) \
-  $(OBJDIR)/libsearch.a))
-
-# tools/search sorts after tools/mapgen, so name its library by path
-$(eval $(call unit_test,test_mapgen,$(call objs,tools/mapgen/tests/test_mapgen.c) \
-  $(LIBMAPGEN) $(OBJDIR)/libsearch.a))
+# tools/plan sorts after tools/mapgen, so its library is named by path
+MAPGEN_LIBS := $(LIBMAPGEN) $(OBJDIR)/libplan.a $(LIBBOARD)
+$(eval $(call program,hane-mapgen,$(call objs,tools/mapgen/mg_main.c) $(MAPGEN_LIBS)))
+$(eval $(call unit_test,test_mapgen,$(call objs,tools/mapgen/tests/test_mapgen.c) $(MAPGEN_LIBS)))
 
 # The experiment (spec §7), outside `make check`.  Defaults = the scaled protocol
 # (100 runs × 5 CPU-s, 2 threads) plus an evaluation budget per problem; every

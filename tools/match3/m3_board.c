@@ -7,13 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/match3/m3_rng.h"
-
 #define N M3_SIZE
 #define EMPTY 0xFF
 /* A cascade ends with probability 1 (fresh tiles are random once a feed table runs out);
  * this cap only guards against a hostile board file whose table would loop for ever. */
 #define M3_STEP_CAP 10000
+
+uint64_t m3_stream_at(uint64_t key, uint64_t j)
+{
+    struct rng r;
+    rng_seed(&r, key);
+    rng_skip(&r, j);
+    return rng_next(&r);
+}
+
+/* Colour 0..5 of a 64-bit value: floor(6 u), u its top 53 bits as a fraction, exact in
+ * integers ((x >> 11) * 6 < 2^56). */
+static int colour_of(uint64_t x)
+{
+    return (int)(((x >> 11) * 6) >> 53);
+}
 
 void m3_source_from_seed(m3_source *src, uint64_t seed)
 {
@@ -27,7 +40,7 @@ static int draw_feed(m3_board *b, int c)
     const m3_source *s = b->src;
     if (j < (uint32_t)s->table_len[c])
         return s->table[c][j];
-    return m3_colour_of(m3_stream_at(m3_stream_key(s->seed, M3_STREAM_FEED0 + (uint64_t)c), j));
+    return colour_of(m3_stream_at(rng_derive(s->seed, M3_STREAM_FEED0 + (uint64_t)c), j));
 }
 
 /* Length of the run of colour x through cell p in row and column directions. */
@@ -116,7 +129,7 @@ static void fill_board(m3_board *b, uint64_t key, uint32_t *pos)
         for (int p = 0; p < M3_CELLS; p++) {
             int r = p / N, c = p % N, x;
             do {
-                x = m3_colour_of(m3_stream_at(key, (*pos)++));
+                x = colour_of(m3_stream_at(key, (*pos)++));
             } while ((c >= 2 && b->cell[p - 1] == x && b->cell[p - 2] == x) ||
                      (r >= 2 && b->cell[p - N] == x && b->cell[p - 2 * N] == x));
             b->cell[p] = (uint8_t)x;
@@ -129,14 +142,14 @@ void m3_board_init(m3_board *b, const m3_source *src)
     memset(b, 0, sizeof *b);
     b->src = src;
     uint32_t pos = 0;
-    fill_board(b, m3_stream_key(src->seed, M3_STREAM_BOARD), &pos);
+    fill_board(b, rng_derive(src->seed, M3_STREAM_BOARD), &pos);
 }
 
 int m3_ensure_moves(m3_board *b)
 {
     if (m3_has_move(b))
         return 0;
-    fill_board(b, m3_stream_key(b->src->seed, M3_STREAM_RESHUFFLE), &b->reshuffle_pos);
+    fill_board(b, rng_derive(b->src->seed, M3_STREAM_RESHUFFLE), &b->reshuffle_pos);
     b->regenerations++;
     return 1;
 }

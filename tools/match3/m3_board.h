@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/board/rng.h"
+
 #define M3_SIZE 7
 #define M3_CELLS (M3_SIZE * M3_SIZE)
 #define M3_COLOURS 6
@@ -20,8 +22,16 @@
 #define M3_MAX_STEPS 64          /* cascade steps recorded per move */
 #define M3_MAX_GROUPS 16         /* groups recorded per cascade step */
 
+/* The random streams of a game seed (spec §2): the initial board, one feed per column,
+ * reshuffles.  Stream `id` of seed s is the generator seeded with rng_derive(s, id). */
+enum { M3_STREAM_BOARD = 0, M3_STREAM_FEED0 = 1, M3_STREAM_RESHUFFLE = 8 };
+
+/* The j-th number (j = 0, 1, ...) of the stream whose seed is `key`, read directly: feeds
+ * are indexed by how many tiles a column has consumed, not by the order of play. */
+uint64_t m3_stream_at(uint64_t key, uint64_t j);
+
 /* Where falling and reshuffled tiles come from: explicit per-column tables first (board
- * files, tests), then the SplitMix64 streams of `seed` at the same index. */
+ * files, tests), then the streams of `seed` at the same index. */
 typedef struct {
     uint64_t seed;
     int table_len[M3_SIZE];

@@ -77,12 +77,12 @@ void m3_evolve_defaults(m3_evolve_config *c)
 
 uint64_t m3_generation_seed(uint64_t master, int gen)
 {
-    return m3_stream_at(m3_stream_key(master, 0x47454EULL /* "GEN" */), (uint64_t)gen);
+    return m3_stream_at(rng_derive(master, 0x47454EULL /* "GEN" */), (uint64_t)gen);
 }
 
 uint64_t m3_game_seed(uint64_t gen_seed, int game)
 {
-    return m3_stream_at(m3_stream_key(gen_seed, 0x47414D45ULL /* "GAME" */), (uint64_t)game);
+    return m3_stream_at(rng_derive(gen_seed, 0x47414D45ULL /* "GAME" */), (uint64_t)game);
 }
 
 /* ---- threads ---- */
@@ -97,14 +97,12 @@ typedef struct {
 static void *pool_worker(void *p)
 {
     pool_job *j = p;
-    m3_mcts *scratch = m3_mcts_new();
     for (;;) {
         int i = atomic_fetch_add(&j->next, 1);
         if (i >= j->n)
             break;
-        j->fn(j->arg, i, scratch);
+        j->fn(j->arg, i);
     }
-    m3_mcts_free(scratch);
     return NULL;
 }
 
@@ -144,7 +142,7 @@ typedef struct {
     m3_game_result *res;       /* [(npop + 2) * games] */
 } eval_ctx;
 
-static void eval_task(void *arg, int i, m3_mcts *scratch)
+static void eval_task(void *arg, int i)
 {
     eval_ctx *e = arg;
     int who = i / e->c->games, game = i % e->c->games;
@@ -166,9 +164,9 @@ static void eval_task(void *arg, int i, m3_mcts *scratch)
     m3_source_from_seed(&src, e->seeds[game]);
     m3_board b;
     m3_board_init(&b, &src);
-    m3_rng rng;
+    struct rng rng;
     m3_agent_rng(&rng, e->seeds[game], index);
-    e->res[i] = m3_play_game(&a, scratch, &b, &rng, NULL, NULL);
+    e->res[i] = m3_play_game(&a, &b, &rng, NULL, NULL);
 }
 
 /* Per-generation statistics, kept for the CSV and the figure. */
@@ -512,8 +510,8 @@ int m3_evolve_run(const m3_evolve_config *c)
     snprintf(logpath, sizeof logpath, "%s/log.jsonl", c->out);
     for (int gen = start; gen < c->gens; gen++) {
         double t0 = now_seconds();
-        m3_rng br;
-        m3_rng_seed(&br, c->seed, 0x4252454544000000ULL + (uint64_t)gen);   /* "BREED" */
+        struct rng br;
+        rng_seed(&br, rng_derive(c->seed, 0x4252454544000000ULL + (uint64_t)gen));   /* "BREED" */
         int fills = 0;
         if (gen == 0) {
             m3_gp_init_population(&ps, &br, next, c->pop);
@@ -629,16 +627,16 @@ typedef struct {
     m3_game_result res[8][M3_NPERSONAS + 2];
 } table_ctx;
 
-static void table_task(void *arg, int i, m3_mcts *scratch)
+static void table_task(void *arg, int i)
 {
     table_ctx *t = arg;
     int b = i / (M3_NPERSONAS + 2), k = i % (M3_NPERSONAS + 2);
     if (!t->have[k])
         return;
-    m3_rng rng;
+    struct rng rng;
     m3_agent_rng(&rng, t->src[b].seed, k < M3_NPERSONAS ? (uint32_t)k
                                        : k == M3_NPERSONAS ? M3_INDEX_VANILLA : M3_INDEX_RANDOM);
-    t->res[b][k] = m3_play_game(&t->agent[k], scratch, &t->board[b], &rng, NULL, NULL);
+    t->res[b][k] = m3_play_game(&t->agent[k], &t->board[b], &rng, NULL, NULL);
 }
 
 /* The last complete generation's goal and best formula of the run in `dir`. */

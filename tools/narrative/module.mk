@@ -1,16 +1,16 @@
 # tools/narrative/: believable stories by MCTS (spec narrative.md): libnarrative.a,
-# bin/hane-narrative and its Check suite.  Links tools/search's libsearch.a for the RNG.
+# bin/hane-narrative and its Check suite.  Of the floors below it uses only the board's
+# random numbers (libboard.a).
 NARRATIVE_SRC := $(addprefix tools/narrative/,nv_world.c nv_text.c nv_load.c nv_search.c \
                    nv_tree.c nv_mcts.c nv_report.c nv_table1.c)
 LIBNARRATIVE  := $(OBJDIR)/libnarrative.a
 $(LIBNARRATIVE): $(call objs,$(NARRATIVE_SRC))
 
-# tools/search sorts after tools/narrative, so name its library by path
 $(eval $(call program,hane-narrative,$(call objs,tools/narrative/nv_main.c) $(LIBNARRATIVE) \
-  $(OBJDIR)/libsearch.a))
+  $(LIBBOARD)))
 
 $(eval $(call unit_test,test_narrative,$(call objs,tools/narrative/tests/test_narrative.c) \
-  $(LIBNARRATIVE) $(OBJDIR)/libsearch.a))
+  $(LIBNARRATIVE) $(LIBBOARD)))
 
 # The §8 experiments beyond Table 1, outside `make check` (long: minutes per 3M-node run).
 #   make narrative-table1 NARRATIVE_RUNS=10 NARRATIVE_JOBS=2

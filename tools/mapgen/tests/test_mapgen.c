@@ -195,8 +195,8 @@ START_TEST(test_narrow_turtle)
     const mg_problem *p = mg_problem_get(MG_ZELDA);
     mg_env e;
     ck_assert(mg_env_init(&e, p, MG_NARROW, MG_TARGETS_CODE));
-    search_rng rng;
-    search_rng_seed(&rng, 5);
+    struct rng rng;
+    rng_seed(&rng, 5);
     mg_state s;
     mg_env_reset(&e, &rng, &s);
     for (int pass = 0; pass < 2; pass++) {
@@ -239,8 +239,8 @@ END_TEST
 /* ---- 7. GA rank selection, χ² over 10⁶ draws ---- */
 START_TEST(test_rank_selection)
 {
-    search_rng rng;
-    search_rng_seed(&rng, 11);
+    struct rng rng;
+    rng_seed(&rng, 11);
     static long count[30];
     memset(count, 0, sizeof count);
     const long N = 1000000;
@@ -391,8 +391,8 @@ START_TEST(test_smoke)
     for (int i = 0; i < 20; i++) {
         mg_outcome o;
         mg_run_one(&c, i, &o);
-        search_rng rng;
-        search_rng_seed3(&rng, c.seed, (uint64_t)mg_config_index(&c), (uint64_t)i);
+        struct rng rng;
+        rng_seed(&rng, rng_derive(rng_derive(c.seed, (uint64_t)mg_config_index(&c)), (uint64_t)i));
         uint8_t start[MG_MAX_CELLS];
         mg_random_map(c.p, &rng, start);
         int k = mg_edits_to_goal(c.p, c.targets, start, NULL);

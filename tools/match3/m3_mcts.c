@@ -1,18 +1,22 @@
-/* m3_searchmcts: spec §3's MCTS on tools/search.
+/* m3_mcts: spec §3's MCTS on tools/plan.
+ *
+ * The spec's tree: all children created at expansion in canonical order (PLAN_EXPAND_ALL),
+ * one picked uniformly for the rollout, selection by f with the first maximum winning,
+ * terminal nodes (game over) evaluated as they are, binary reward "final score >= goal".
  *
  * Mapping: a state is the game (m3_board, memcpy-able: its feed source is shared and
- * read-only) plus M, the legal moves after the last move, cached when the move is applied
- * so the formula does not recount them at every selection. An action is cell*2 + direction
- * (0 right, 1 down), listed in canonical order, so the library's "first maximum wins" and
- * "children in canonical order" are the spec's. Terminal = the game has its 20 moves (never
- * expanded, ends rollouts); reward = final score >= goal. */
-#include "tools/match3/m3_searchmcts.h"
+ * read-only) plus M, the legal moves after the last move, cached when the state becomes a
+ * tree node (on_node: rollouts never read it) so the formula does not recount them at every
+ * selection. An action is cell*2 + direction (0 right, 1 down), listed in canonical order,
+ * so the library's "first maximum wins" and "children in canonical order" are the spec's.
+ * Terminal = the game has its 20 moves (never expanded, ends rollouts). */
+#include "tools/match3/m3_agent.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "tools/search/search.h"
+#include "tools/plan/plan.h"
 
 typedef struct {
     m3_board b;
@@ -42,9 +46,14 @@ static int sm_actions(void *ctx, const void *state, int *out)
 
 static void sm_apply(void *ctx, void *state, int action)
 {
+    (void)ctx;
+    m3_play(&((sm_state *)state)->b, decode(action), NULL);
+}
+
+static void sm_on_node(void *ctx, void *state)
+{
     const sm_ctx *c = ctx;
     sm_state *s = state;
-    m3_play(&s->b, decode(action), NULL);
     s->avail = c->a->kind == M3_AGENT_FORMULA ? m3_count_moves(&s->b) : 0;
 }
 
@@ -67,7 +76,7 @@ static double sm_reward(void *ctx, const void *state)
 }
 
 /* f of a child: W = reward sum (wins), n = visits, N = parent visits, M = child's moves. */
-static double sm_select(void *select_ctx, const search_child_view *v)
+static double sm_select(void *select_ctx, const plan_child_view *v)
 {
     const m3_agent *a = select_ctx;
     if (a->kind == M3_AGENT_VANILLA)
@@ -77,46 +86,47 @@ static double sm_select(void *select_ctx, const search_child_view *v)
     return m3_expr_eval(a->formula, x);
 }
 
-int m3_searchmcts_search(const m3_agent *a, const m3_board *b, m3_rng *rng, m3_move *out,
-                         m3_search_stats *st)
+int m3_mcts_search(const m3_agent *a, const m3_board *b, struct rng *rng, m3_move *out,
+                   m3_search_stats *st)
 {
     sm_ctx ctx = {a};
-    search_domain d;
+    plan_domain d;
     memset(&d, 0, sizeof d);
     d.ctx = &ctx;
     d.state_size = sizeof(sm_state);
     d.max_actions = 2 * M3_CELLS;
     d.actions = sm_actions;
     d.apply = sm_apply;
+    d.on_node = sm_on_node;
     d.terminal = sm_terminal;
     d.evaluate = sm_evaluate;
     d.reward = sm_reward;
-    search_mcts_config cfg = search_mcts_config_default();
-    cfg.expand = SEARCH_EXPAND_ALL;
+    plan_mcts_config cfg = plan_mcts_config_default();
+    cfg.expand = PLAN_EXPAND_ALL;
     cfg.select = sm_select;
     cfg.select_ctx = (void *)a;
     cfg.stop_at_goal = false;
-    cfg.base.seed = m3_rng_next(rng);
+    cfg.base.seed = rng_next(rng);
     /* a tree holds at most iters * 84 + 1 nodes; reserve that (not the 256 MiB default) */
     cfg.base.budget.max_memory = ((size_t)a->iters * M3_MAX_MOVES + 64) * (sizeof(sm_state) + 128);
-    sm_state root = {*b, m3_count_moves(b)};
+    sm_state root = {*b, 0};
     char err[256];
     m3_move first[M3_MAX_MOVES];
     m3_legal_moves(b, first);
     *out = first[0];
-    search_mcts *m = search_mcts_new(&d, &root, &cfg, err, sizeof err);
+    plan_mcts *m = plan_mcts_new(&d, &root, &cfg, err, sizeof err);
     if (!m) {
-        fprintf(stderr, "hane-match3: tools/search: %s\n", err);
+        fprintf(stderr, "hane-match3: tools/plan: %s\n", err);
         return -1;
     }
-    search_status s = search_mcts_run(m, (uint64_t)a->iters);
-    if (s != SEARCH_ITERATION_LIMIT) {
-        fprintf(stderr, "hane-match3: tools/search stopped early: %s\n", search_status_name(s));
-        search_mcts_free(m);
+    plan_status s = plan_mcts_run(m, (uint64_t)a->iters);
+    if (s != PLAN_ITERATION_LIMIT) {
+        fprintf(stderr, "hane-match3: tools/plan stopped early: %s\n", plan_status_name(s));
+        plan_mcts_free(m);
         return -1;
     }
-    search_child_view views[M3_MAX_MOVES];
-    int n = search_mcts_children(m, views, M3_MAX_MOVES);
+    plan_child_view views[M3_MAX_MOVES];
+    int n = plan_mcts_children(m, views, M3_MAX_MOVES);
     int best = 0;
     double bv = -INFINITY;
     for (int i = 0; i < n && i < M3_MAX_MOVES; i++) {
@@ -132,10 +142,9 @@ int m3_searchmcts_search(const m3_agent *a, const m3_board *b, m3_rng *rng, m3_m
         *out = decode(views[best].action);
     if (st) {
         st->root_visits = n > 0 ? (int)views[0].parent_visits : 0;
-        st->nodes = (int)search_mcts_live_nodes(m);
-        st->max_rollout = -1;     /* not reported by tools/search */
+        st->nodes = (int)plan_mcts_live_nodes(m);
         st->root_children = n;
     }
-    search_mcts_free(m);
+    plan_mcts_free(m);
     return 0;
 }
