@@ -1,6 +1,6 @@
 /* mg_env.h — the search environment of tools/mapgen: a map with a representation cursor
  * and counters, the narrow / turtle / wide representations, and the plan_domain that
- * exposes it to tools/search (spec mapgen.md §4–§5). */
+ * exposes it to tools/plan (Bhaumik et al. 2020). */
 #ifndef HANE_MAPGEN_ENV_H
 #define HANE_MAPGEN_ENV_H
 

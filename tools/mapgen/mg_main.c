@@ -1,4 +1,4 @@
-/* mg_main.c — hane-mapgen: run, table, stats, solve and speed (spec mapgen.md §9). */
+/* mg_main.c — hane-mapgen: run, table, stats, solve and speed (README, Command line). */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /* mg_opt.c — the optimisers: hill climbing, simulated annealing, (μ+λ) evolution
- * strategy and a genetic algorithm, on the wide representation (spec mapgen.md §6). */
+ * strategy and a genetic algorithm, on the wide representation (Bhaumik et al. 2020). */
 #include "tools/mapgen/mg_run.h"
 
 #include <math.h>

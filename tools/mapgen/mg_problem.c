@@ -48,7 +48,7 @@ const mg_problem *mg_problem_find(const char *name)
 
 double mg_range_reward(double n, double o, double lo, double hi)
 {
-    /* first matching case wins (spec §2); cases 4–5 are kept exactly as the code has them */
+    /* first matching case wins (the authors' code); cases 4–5 are kept exactly as it has them */
     if (n >= lo && n <= hi && o >= lo && o <= hi)
         return 0;
     if (n <= hi && o <= hi)

@@ -1,5 +1,5 @@
 /* mg_run.h — one generation run of tools/mapgen: an algorithm (tree search or optimiser)
- * on a problem and representation under time / evaluation budgets (spec mapgen.md §6–§7). */
+ * on a problem and representation under time / evaluation budgets (README, Experiment). */
 #ifndef HANE_MAPGEN_RUN_H
 #define HANE_MAPGEN_RUN_H
 
@@ -33,7 +33,7 @@ typedef struct mg_config {
     double mcts_c;            /* 5 */
     int rollout;              /* MCTS rollout length; 0 = the problem's L */
     mg_crossover crossover;
-    bool gbfs_heapq_ties;     /* GBFS ties in Python heapq's order (default FIFO, spec [D]) */
+    bool gbfs_heapq_ties;     /* GBFS ties in Python heapq's order (default FIFO; README, Design decisions) */
     size_t memory;            /* node pool bytes per run (tree searches) */
     /* optimiser parameters (paper) */
     double sa_t0, sa_cooling;

@@ -1,4 +1,4 @@
-/* m3_agent: Random, Vanilla MCTS and Formula MCTS (spec §3) and the game driver; the
+/* m3_agent: Random, Vanilla MCTS and Formula MCTS (Mugrai et al. 2019) and the game driver; the
  * MCTS itself is m3_mcts.c. */
 #include "tools/match3/m3_agent.h"
 

@@ -1,4 +1,4 @@
-/* m3_board: the 7x7 Match-3 game (spec §2). */
+/* m3_board: the 7x7 Match-3 game (Mugrai et al. 2019; README, Rules). */
 #include "tools/match3/m3_board.h"
 
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* m3_board: the 7x7 Match-3 game of spec §2 — board, feeds, legal swaps, cascades, scoring,
+/* m3_board: the 7x7 Match-3 game of Mugrai et al. 2019 — board, feeds, legal swaps, cascades, scoring,
  * regeneration — and its text formats (board strings and board files).
  *
  * A game position (m3_board) is a small value: copy it to clone the game (the MCTS forward
@@ -22,7 +22,7 @@
 #define M3_MAX_STEPS 64          /* cascade steps recorded per move */
 #define M3_MAX_GROUPS 16         /* groups recorded per cascade step */
 
-/* The random streams of a game seed (spec §2): the initial board, one feed per column,
+/* The random streams of a game seed (README, Rules: Streams): the initial board, one feed per column,
  * reshuffles.  Stream `id` of seed s is the generator seeded with rng_derive(s, id). */
 enum { M3_STREAM_BOARD = 0, M3_STREAM_FEED0 = 1, M3_STREAM_RESHUFFLE = 8 };
 
@@ -65,10 +65,10 @@ typedef struct {
 /* Sources. */
 void m3_source_from_seed(m3_source *src, uint64_t seed);
 
-/* The position of game seed `src->seed`: board drawn from the board stream (spec §2). */
+/* The position of game seed `src->seed`: board drawn from the board stream. */
 void m3_board_init(m3_board *b, const m3_source *src);
 
-/* Points of one cascade step at level k with groups of the given sizes (spec §2 step 2). */
+/* Points of one cascade step at level k with groups of the given sizes (Mugrai et al. 2019). */
 int m3_points(int k, const int *sizes, int ngroups);
 
 /* Legal swaps in canonical order (row-major cells, right then down); returns the count. */
@@ -95,7 +95,7 @@ void m3_board_string(const m3_board *b, char *out, size_t outlen);
 void m3_board_picture(const m3_board *b, const m3_move *hl, char *out, size_t outlen);
 void m3_move_string(m3_move m, char *out, size_t outlen);
 
-/* Board files (spec §5, data/match3/board*.txt):
+/* Board files (README, Rules: Board files; data/match3/board*.txt):
  *   # comment
  *   seed S          optional; streams used beyond the listed feed tiles and for reshuffles
  *   board           then 7 lines of 7 letters

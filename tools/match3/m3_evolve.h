@@ -1,4 +1,4 @@
-/* m3_evolve: the evolution of a persona (spec §4-5) — per-generation seeds, parallel
+/* m3_evolve: the evolution of a persona (Mugrai et al. 2019) — per-generation seeds, parallel
  * evaluation of the population and of the Vanilla and Random baselines on the same games,
  * JSON Lines log, population files, CSV and gnuplot script, resumption — and Table II. */
 #ifndef M3_EVOLVE_H
@@ -27,10 +27,10 @@ typedef struct {
 
 void m3_evolve_defaults(m3_evolve_config *c);
 
-/* Fitness of one game for a persona (spec §4). */
+/* Fitness of one game for a persona (Mugrai et al. 2019). */
 double m3_persona_fitness(m3_persona p, const m3_game_result *g);
 
-/* Seeds (spec §5): master seed -> generation seed -> game seeds. */
+/* Seeds (README, Rules: Seeds): master seed -> generation seed -> game seeds. */
 uint64_t m3_generation_seed(uint64_t master, int gen);
 uint64_t m3_game_seed(uint64_t gen_seed, int game);
 

@@ -1,4 +1,4 @@
-/* m3_gp: genetic programming over selection formulas (spec §4). */
+/* m3_gp: genetic programming over selection formulas (Mugrai et al. 2019). */
 #include "tools/match3/m3_gp.h"
 
 #include <stdio.h>

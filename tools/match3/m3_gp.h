@@ -1,4 +1,4 @@
-/* m3_gp: genetic programming over selection formulas (spec §4) — primitive set, ramped
+/* m3_gp: genetic programming over selection formulas (Mugrai et al. 2019) — primitive set, ramped
  * half-and-half trees, normalisation, and breeding of the next generation (elitism,
  * constant/uniform mutation, one-point crossover, duplicate rejection by equivalence). */
 #ifndef M3_GP_H
@@ -23,7 +23,7 @@ typedef struct {
 void m3_pset_init(m3_pset *ps, uint64_t seed, int with_minus);
 
 /* A ramped half-and-half tree: height uniform in [min_h, max_h], full or grow with
- * probability 1/2 each (DEAP semantics, spec §4). Not normalised. */
+ * probability 1/2 each (DEAP semantics, as the paper's code). Not normalised. */
 m3_expr *m3_gp_random_tree(const m3_pset *ps, struct rng *r, int min_h, int max_h);
 
 /* Normalises (folds constants) and says whether the tree may join a population: its root is
@@ -34,7 +34,7 @@ int m3_gp_normalise(m3_expr **e);
 typedef struct {
     m3_expr *expr;
     double sig[M3_PROBES];         /* equivalence signature */
-    double fitness;                /* mean over the generation's games (spec §4) */
+    double fitness;                /* mean over the generation's games (Mugrai et al. 2019) */
     double score_mean;             /* mean final score */
     double moves_mean;             /* mean available moves */
     int origin;                    /* M3_ORIGIN_* (for logs) */
@@ -42,7 +42,7 @@ typedef struct {
 
 enum { M3_ORIGIN_INIT, M3_ORIGIN_ELITE, M3_ORIGIN_MUTANT, M3_ORIGIN_CHILD, M3_ORIGIN_FILL };
 
-/* Sizes of a generation of `pop` (spec §4 for pop = 100: 10 elite, 45 mutants from the best
+/* Sizes of a generation of `pop` (Mugrai et al. 2019 for pop = 100: 10 elite, 45 mutants from the best
  * 50, 45 children of the best 50; other sizes scale the same proportions). */
 typedef struct { int elite, mutants, children, parents; } m3_gp_sizes;
 m3_gp_sizes m3_gp_sizes_of(int pop);

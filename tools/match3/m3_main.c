@@ -1,4 +1,4 @@
-/* hane-match3: command line of the Match-3 playtesting port (spec §7).
+/* hane-match3: command line of the Match-3 playtesting port (README, Commands).
  *
  *   hane-match3 play   --agent random|vanilla|formula [--formula EXPR] [--seed S | --board FILE]
  *                      [--moves 20] [--iters 250] [--goal 3294.3275]

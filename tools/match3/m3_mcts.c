@@ -1,6 +1,6 @@
-/* m3_mcts: spec §3's MCTS on tools/plan.
+/* m3_mcts: the MCTS of Mugrai et al. 2019 on tools/plan.
  *
- * The spec's tree: all children created at expansion in canonical order (PLAN_EXPAND_ALL),
+ * The paper's tree: all children created at expansion in canonical order (PLAN_EXPAND_ALL),
  * one picked uniformly for the rollout, selection by f with the first maximum winning,
  * terminal nodes (game over) evaluated as they are, binary reward "final score >= goal".
  *
@@ -8,7 +8,7 @@
  * read-only) plus M, the legal moves after the last move, cached when the state becomes a
  * tree node (on_node: rollouts never read it) so the formula does not recount them at every
  * selection. An action is cell*2 + direction (0 right, 1 down), listed in canonical order,
- * so the library's "first maximum wins" and "children in canonical order" are the spec's.
+ * so the library's "first maximum wins" and "children in canonical order" are the paper's.
  * Terminal = the game has its 20 moves (never expanded, ends rollouts). */
 #include "tools/match3/m3_agent.h"
 

@@ -13,7 +13,7 @@ $(eval $(call program,hane-match3,$(call objs,tools/match3/m3_main.c) $(M3_LIBS)
 $(foreach t,$(wildcard tools/match3/tests/test_*.c),\
   $(eval $(call unit_test,$(basename $(notdir $(t))),$(call objs,$(t)) $(M3_LIBS))))
 
-# The experiment (spec §5), outside `make check`. M3_BUDGET selects the budget:
+# The experiment (README, Results), outside `make check`. M3_BUDGET selects the budget:
 #   make match3-full     the paper's protocol (pop 100, 100 generations, 50 games, 250 iterations)
 #   make match3-reduced  the reduced run reported in tools/match3/README.md
 M3_RUNS    ?= runs/match3

@@ -1,4 +1,4 @@
-# tools/narrative/: believable stories by MCTS (spec narrative.md): libnarrative.a,
+# tools/narrative/: believable stories by MCTS (Kartal, Koenig & Guy 2014): libnarrative.a,
 # bin/hane-narrative and its Check suite.  Of the floors below it uses only the board's
 # random numbers (libboard.a).
 NARRATIVE_SRC := $(addprefix tools/narrative/,nv_world.c nv_text.c nv_load.c nv_search.c \
@@ -12,7 +12,7 @@ $(eval $(call program,hane-narrative,$(call objs,tools/narrative/nv_main.c) $(LI
 $(eval $(call unit_test,test_narrative,$(call objs,tools/narrative/tests/test_narrative.c) \
   $(LIBNARRATIVE) $(LIBBOARD)))
 
-# The §8 experiments beyond Table 1, outside `make check` (long: minutes per 3M-node run).
+# The experiments beyond Table 1 (README, Results), outside `make check` (long: minutes per 3M-node run).
 #   make narrative-table1 NARRATIVE_RUNS=10 NARRATIVE_JOBS=2
 #   make narrative-experiment NARRATIVE_RUNS=3 NARRATIVE_BUDGETS="100000 3000000"
 NARRATIVE_RUNS    ?= 10

@@ -1,4 +1,4 @@
-/* nv_main.c — hane-narrative: generate | eval | actions | table1 (spec §9). */
+/* nv_main.c — hane-narrative: generate | eval | actions | table1 (README, Build, run, test). */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* nv_mcts.c — MCTS for stories (spec §6): UCT selection (optionally biased by the action
+/* nv_mcts.c — MCTS for stories (Kartal, Koenig & Guy 2014): UCT selection (optionally biased by the action
  * table T), one child per iteration, rollouts (uniform, or biased by b·T), backup of visits,
  * value sum and max, table update over the whole story, and step-wise commitment that keeps
  * the best root child and frees its siblings' subtrees.

@@ -46,7 +46,7 @@ static void *worker(void *arg)
     }
 }
 
-/* paper's Table 1 and the spec's calibration, per [budget row][algo] */
+/* the paper's Table 1 and the calibration the README's Table 1 explains, per [budget row][algo] */
 static const char *const paper[2][4] = { { "0.07", "0.05", "<0.001", "0.005" },
                                          { "0.9", "0.06", "<0.01", "<0.01" } };
 static const char *const calib[2][4] = { { "0.05", "0.05", "0.003-0.01", "0" },

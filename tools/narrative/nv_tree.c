@@ -1,5 +1,5 @@
 /* nv_tree.c — breadth-first, depth-first and best-first search over story prefixes
- * (spec §6).  A node is (parent, action, B): 16 bytes, all kept until the run ends, so
+ * (Kartal, Koenig & Guy 2014).  A node is (parent, action, B): 16 bytes, all kept until the run ends, so
  * memory is budget × 16 bytes plus the frontier.  A node's state is rebuilt by replaying
  * its path (at most L actions) when it is popped. */
 #include "tools/narrative/nv_search.h"

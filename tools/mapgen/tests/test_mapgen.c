@@ -1,4 +1,4 @@
-/* test_mapgen.c — the acceptance checks of spec mapgen.md §10, hand-verified values. */
+/* test_mapgen.c — the acceptance checks listed in the README, hand-verified values. */
 #include "tools/mapgen/mg_batch.h"
 #include "tools/mapgen/mg_env.h"
 #include "tools/mapgen/mg_png.h"
@@ -376,7 +376,7 @@ START_TEST(test_smoke)
 
     /* BFS wide Zelda: 20 runs under an evaluation budget of 20000 stats computations (the
      * first 32 nodes of depth 1; our Python rendering of the statistics manages that in
-     * ≈ 3 s).  The spec's "finds none" holds for every start map that is not already one
+     * ≈ 3 s).  Check 9's "finds none" holds for every start map that is not already one
      * tile edit from a goal; 1.9% of random Zelda maps are (hane-mapgen near, 100 000
      * maps), and BFS-wide tests all of depth 1 within 616 evaluations, so "none" is not a
      * property of BFS but of the seed.  Checked here: a run finds a map only if its start

@@ -1,4 +1,4 @@
-/* Check suite for m3_agent: spec §8 check 8 (MCTS root visits, legal choice, determinism,
+/* Check suite for m3_agent: acceptance check 8 (README, Tests) (MCTS root visits, legal choice, determinism,
  * zero-length rollouts at the last move) and target G1 (every game scores >= 1200). */
 #include <check.h>
 #include <stdlib.h>

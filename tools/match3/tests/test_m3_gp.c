@@ -1,4 +1,4 @@
-/* Check suite for m3_gp and m3_evolve: spec §8 check 9 (a generation is 10 + 45 + 45 pairwise
+/* Check suite for m3_gp and m3_evolve: acceptance check 9 (README, Tests) (a generation is 10 + 45 + 45 pairwise
  * non-equivalent members; fixed seed => reproducible logs), tree generation, resumption. */
 #include <check.h>
 #include <stdio.h>
