@@ -100,12 +100,23 @@ static void finish(opt *o, const indiv *best, bool found, uint64_t iters, mg_out
     out->result.stats = best->stats;
 }
 
+/* n random individuals, best first; the first one's statistics are the
+ * heuristic's reference (n = 1: the single-map optimisers' start). */
+static void init_population(opt *o, indiv *pop, int n)
+{
+    for (int i = 0; i < n; i++) {
+        random_indiv(o, &pop[i]);
+        if (i == 0)
+            o->e->ref = pop[0].stats;
+        pop[i].fit = mg_heuristic(o->e->p, &pop[i].stats, &o->e->ref);
+    }
+    sort_pop(pop, n);
+}
+
 static void hill_climb(opt *o, mg_outcome *out)
 {
     indiv cur;
-    random_indiv(o, &cur);
-    o->e->ref = cur.stats;
-    cur.fit = mg_heuristic(o->e->p, &cur.stats, &o->e->ref);
+    init_population(o, &cur, 1);
     int nacts = o->e->ncells * o->e->p->ntiles;
     uint64_t it = 0;
     for (;;) {
@@ -150,9 +161,7 @@ static void hill_climb(opt *o, mg_outcome *out)
 static void anneal(opt *o, mg_outcome *out)
 {
     indiv cur;
-    random_indiv(o, &cur);
-    o->e->ref = cur.stats;
-    cur.fit = mg_heuristic(o->e->p, &cur.stats, &o->e->ref);
+    init_population(o, &cur, 1);
     double T = o->c->sa_t0;
     uint64_t it = 0;
     for (;;) {
@@ -186,27 +195,15 @@ static void out_of_memory(opt *o, mg_outcome *out)
     finish(o, &none, false, 0, out);
 }
 
-/* n random individuals, best first; the first one's statistics are the
- * heuristic's reference (as for the single-map optimisers). */
-static void init_population(opt *o, indiv *pop, int n)
-{
-    for (int i = 0; i < n; i++) {
-        random_indiv(o, &pop[i]);
-        if (i == 0)
-            o->e->ref = pop[0].stats;
-        pop[i].fit = mg_heuristic(o->e->p, &pop[i].stats, &o->e->ref);
-    }
-    sort_pop(pop, n);
-}
+/* Breeds the next generation from `pop` (n individuals, best first) into `pop` itself or
+ * into `spare`; returns the one that holds it. */
+typedef indiv *(*breed_fn)(opt *o, indiv *pop, indiv *spare, int n);
 
-static void evolve(opt *o, mg_outcome *out)
+/* The population optimisers' loop: stop on a goal at the top or when the budget is over,
+ * else breed and sort. */
+static void generations(opt *o, indiv *pop, indiv *spare, int n, breed_fn breed,
+                        mg_outcome *out)
 {
-    int mu = o->c->es_mu, lambda = o->c->es_lambda, n = mu + lambda;
-    indiv *pop = malloc((size_t)n * sizeof *pop);
-    if (!pop) {
-        out_of_memory(o, out);
-        return;
-    }
     init_population(o, pop, n);
     uint64_t gen = 0;
     bool found = false;
@@ -217,18 +214,40 @@ static void evolve(opt *o, mg_outcome *out)
         }
         if (over(o))
             break;
-        /* parent i yields two single-mutation children into slots μ+2i, μ+2i+1 (λ = 2μ) */
-        for (int i = 0; i < mu && mu + 2 * i + 1 < n; i++) {
-            for (int k = 0; k < 2; k++) {
-                indiv *ch = &pop[mu + 2 * i + k];
-                *ch = pop[i];
-                mutate(o, ch);
-            }
+        indiv *next = breed(o, pop, spare, n);
+        if (next == spare) {
+            spare = pop;
+            pop = next;
         }
         sort_pop(pop, n);
         gen++;
     }
     finish(o, &pop[0], found, gen, out);
+}
+
+/* (μ+λ): parent i yields two single-mutation children into slots μ+2i, μ+2i+1 (λ = 2μ). */
+static indiv *breed_es(opt *o, indiv *pop, indiv *spare, int n)
+{
+    int mu = o->c->es_mu;
+    for (int i = 0; i < mu && mu + 2 * i + 1 < n; i++) {
+        for (int k = 0; k < 2; k++) {
+            indiv *ch = &pop[mu + 2 * i + k];
+            *ch = pop[i];
+            mutate(o, ch);
+        }
+    }
+    return pop;
+}
+
+static void evolve(opt *o, mg_outcome *out)
+{
+    int n = o->c->es_mu + o->c->es_lambda;
+    indiv *pop = malloc((size_t)n * sizeof *pop);
+    if (!pop) {
+        out_of_memory(o, out);
+        return;
+    }
+    generations(o, pop, NULL, n, breed_es, out);
     free(pop);
 }
 
@@ -286,52 +305,40 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
     }
 }
 
+/* The elite carried over, the rest bred by crossover (then maybe one mutation) or by
+ * mutation of a rank-selected parent, into `next`. */
+static indiv *breed_ga(opt *o, indiv *pop, indiv *next, int n)
+{
+    int k = 0;
+    for (; k < o->c->ga_elite && k < n; k++)
+        next[k] = pop[k];
+    for (; k < n; k++) {
+        indiv *ch = &next[k];
+        if (rng_double(o->rng) < o->c->ga_pcross) {
+            const indiv *a = &pop[rank_select(o, n)], *b = &pop[rank_select(o, n)];
+            crossover(o, a, b, ch);
+            if (rng_double(o->rng) < o->c->ga_pmut) {
+                int x, y, v;
+                mg_wide_decode(o->e->p, random_action(o), &x, &y, &v);
+                ch->map[y * o->e->p->w + x] = (uint8_t)v;
+            }
+            evaluate(o, ch);
+        } else {
+            *ch = pop[rank_select(o, n)];
+            mutate(o, ch);
+        }
+    }
+    return next;
+}
+
 static void genetic(opt *o, mg_outcome *out)
 {
-    int n = o->c->ga_pop, elite = o->c->ga_elite;
+    int n = o->c->ga_pop;
     indiv *pop = malloc((size_t)n * sizeof *pop), *next = malloc((size_t)n * sizeof *next);
-    if (!pop || !next) {
-        free(pop);
-        free(next);
+    if (pop && next)
+        generations(o, pop, next, n, breed_ga, out);
+    else
         out_of_memory(o, out);
-        return;
-    }
-    init_population(o, pop, n);
-    uint64_t gen = 0;
-    bool found = false;
-    for (;;) {
-        if (is_goal(o, &pop[0])) {
-            found = true;
-            break;
-        }
-        if (over(o))
-            break;
-        int k = 0;
-        for (; k < elite && k < n; k++)
-            next[k] = pop[k];
-        for (; k < n; k++) {
-            indiv *ch = &next[k];
-            if (rng_double(o->rng) < o->c->ga_pcross) {
-                const indiv *a = &pop[rank_select(o, n)], *b = &pop[rank_select(o, n)];
-                crossover(o, a, b, ch);
-                if (rng_double(o->rng) < o->c->ga_pmut) {
-                    int x, y, v;
-                    mg_wide_decode(o->e->p, random_action(o), &x, &y, &v);
-                    ch->map[y * o->e->p->w + x] = (uint8_t)v;
-                }
-                evaluate(o, ch);
-            } else {
-                *ch = pop[rank_select(o, n)];
-                mutate(o, ch);
-            }
-        }
-        indiv *t = pop;
-        pop = next;
-        next = t;
-        sort_pop(pop, n);
-        gen++;
-    }
-    finish(o, &pop[0], found, gen, out);
     free(pop);
     free(next);
 }
