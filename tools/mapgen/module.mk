@@ -6,7 +6,7 @@ LIBMAPGEN  := $(OBJDIR)/libmapgen.a
 $(LIBMAPGEN): $(call objs,$(MAPGEN_SRC))
 
 # tools/plan sorts after tools/mapgen, so its library is named by path
-MAPGEN_LIBS := $(LIBMAPGEN) $(OBJDIR)/libplan.a $(LIBBOARD)
+MAPGEN_LIBS := $(LIBMAPGEN) $(call objs,tools/common/parallel.c) $(OBJDIR)/libplan.a $(LIBBOARD)
 $(eval $(call program,hane-mapgen,$(call objs,tools/mapgen/mg_main.c) $(MAPGEN_LIBS)))
 $(eval $(call unit_test,test_mapgen,$(call objs,tools/mapgen/tests/test_mapgen.c) $(MAPGEN_LIBS)))
 

@@ -4,15 +4,14 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
+#include "tools/common/parallel.h"
 #include "tools/match3/m3_gp.h"
 
 /* vsnprintf wrappers: paths and messages are cut at the buffer's end (PATH_MAX-sized
@@ -83,52 +82,6 @@ uint64_t m3_generation_seed(uint64_t master, int gen)
 uint64_t m3_game_seed(uint64_t gen_seed, int game)
 {
     return m3_stream_at(rng_derive(gen_seed, 0x47414D45ULL /* "GAME" */), (uint64_t)game);
-}
-
-/* ---- threads ---- */
-
-typedef struct {
-    atomic_int next;
-    int n;
-    m3_task_fn fn;
-    void *arg;
-} pool_job;
-
-static void *pool_worker(void *p)
-{
-    pool_job *j = p;
-    for (;;) {
-        int i = atomic_fetch_add(&j->next, 1);
-        if (i >= j->n)
-            break;
-        j->fn(j->arg, i);
-    }
-    return NULL;
-}
-
-void m3_parallel_for(int n, int jobs, m3_task_fn fn, void *arg)
-{
-    pool_job j;
-    atomic_init(&j.next, 0);
-    j.n = n;
-    j.fn = fn;
-    j.arg = arg;
-    if (jobs <= 1) {
-        pool_worker(&j);
-        return;
-    }
-    pthread_t *t = malloc((size_t)jobs * sizeof *t);
-    int started = 0;
-    for (int k = 0; k < jobs; k++)
-        if (pthread_create(&t[k], NULL, pool_worker, &j) == 0)
-            started++;
-        else
-            break;
-    if (started == 0)
-        pool_worker(&j);
-    for (int k = 0; k < started; k++)
-        pthread_join(t[k], NULL);
-    free(t);
 }
 
 /* ---- evaluation of a generation ---- */
@@ -525,7 +478,7 @@ int m3_evolve_run(const m3_evolve_config *c)
         for (int j = 0; j < c->games; j++)
             seeds[j] = m3_game_seed(gseed, j);
         eval_ctx ec = {c, cur, c->pop, seeds, goal, res};
-        m3_parallel_for((c->pop + 2) * c->games, c->jobs, eval_task, &ec);
+        parallel_for((c->pop + 2) * c->games, c->jobs, eval_task, &ec);
         for (int i = 0; i < c->pop; i++) {
             double f = 0, s = 0, mv = 0;
             for (int j = 0; j < c->games; j++) {
@@ -741,7 +694,7 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
     t->agent[M3_NPERSONAS].iters = iters;
     m3_agent_init(&t->agent[M3_NPERSONAS + 1], M3_AGENT_RANDOM, NULL);
     t->have[M3_NPERSONAS] = t->have[M3_NPERSONAS + 1] = 1;
-    m3_parallel_for(nboards * (M3_NPERSONAS + 2), 2, table_task, t);
+    parallel_for(nboards * (M3_NPERSONAS + 2), 2, table_task, t);
 
     static const char *col[M3_NPERSONAS + 2] = {"MaxS", "MinS", "MaxM", "MinM", "Vanilla",
                                                 "Random"};

@@ -43,8 +43,4 @@ int m3_evolve_run(const m3_evolve_config *c);
 int m3_table2(const char *from, const char *const *boards, int nboards, int iters,
               int json_stdout);
 
-/* Runs `fn(arg, i)` for i in [0, n) on `jobs` threads (jobs <= 1: in this thread). */
-typedef void (*m3_task_fn)(void *arg, int i);
-void m3_parallel_for(int n, int jobs, m3_task_fn fn, void *arg);
-
 #endif

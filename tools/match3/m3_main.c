@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "tools/common/cli_num.h"
+#include "tools/common/parallel.h"
 #include "tools/match3/m3_agent.h"
 #include "tools/match3/m3_board.h"
 #include "tools/match3/m3_evolve.h"
@@ -456,7 +457,7 @@ static int cmd_baseline(int argc, char **argv)
                       (int)seeds};
     if (!c.res)
         return fail("out of memory%s", "");
-    m3_parallel_for((int)(2 * seeds), (int)jobs, baseline_task, &c);
+    parallel_for((int)(2 * seeds), (int)jobs, baseline_task, &c);
     json_t *doc = json_pack("{s:I, s:I, s:i}", "first_seed", (json_int_t)first, "seeds",
                             (json_int_t)seeds, "iters", (int)iters);
     double mean[2];

@@ -6,7 +6,7 @@ $(LIBMATCH3): $(call objs,$(M3_LIB_SRC))
 
 # tools/plan runs the MCTS; its module.mk is read after this one, so its archive is named
 # by path.
-M3_LIBS    := $(LIBMATCH3) $(OBJDIR)/libplan.a $(LIBBOARD)
+M3_LIBS    := $(LIBMATCH3) $(call objs,tools/common/parallel.c) $(OBJDIR)/libplan.a $(LIBBOARD)
 
 $(eval $(call program,hane-match3,$(call objs,tools/match3/m3_main.c) $(M3_LIBS)))
 

@@ -6,11 +6,10 @@ NARRATIVE_SRC := $(addprefix tools/narrative/,nv_world.c nv_text.c nv_load.c nv_
 LIBNARRATIVE  := $(OBJDIR)/libnarrative.a
 $(LIBNARRATIVE): $(call objs,$(NARRATIVE_SRC))
 
-$(eval $(call program,hane-narrative,$(call objs,tools/narrative/nv_main.c) $(LIBNARRATIVE) \
-  $(LIBBOARD)))
-
+NARRATIVE_LIBS := $(LIBNARRATIVE) $(call objs,tools/common/parallel.c) $(LIBBOARD)
+$(eval $(call program,hane-narrative,$(call objs,tools/narrative/nv_main.c) $(NARRATIVE_LIBS)))
 $(eval $(call unit_test,test_narrative,$(call objs,tools/narrative/tests/test_narrative.c) \
-  $(LIBNARRATIVE) $(LIBBOARD)))
+  $(NARRATIVE_LIBS)))
 
 # The experiments beyond Table 1 (README, Results), outside `make check` (long: minutes per 3M-node run).
 #   make narrative-table1 NARRATIVE_RUNS=10 NARRATIVE_JOBS=2
