@@ -87,6 +87,15 @@ static void offer_best(plan_mcts *m, const void *state, int depth, double value)
     }
 }
 
+/* A new tree node: evaluated, offered as the best state, counted in the depth. */
+static void offer_node(plan_mcts *m, uint32_t c)
+{
+    const void *cs = mstate(m, c);
+    offer_best(m, cs, m->nodes[c].depth, plan_eval(&m->ev, cs));
+    if (m->nodes[c].depth > m->max_depth)
+        m->max_depth = m->nodes[c].depth;
+}
+
 static uint32_t node_alloc(plan_mcts *m)
 {
     if (m->n_free == 0)
@@ -268,24 +277,29 @@ void plan_mcts_free(plan_mcts *m)
     free(m);
 }
 
+/* What a selection function sees of child c of p. */
+static void child_view(const plan_mcts *m, uint32_t p, uint32_t c, plan_child_view *v)
+{
+    const mnode *cn = &m->nodes[c];
+    v->action = cn->action;
+    v->depth = cn->depth;
+    v->visits = cn->visits;
+    v->value_sum = cn->sum;
+    v->value_max = cn->max;
+    v->parent_visits = m->nodes[p].visits;
+    v->state = mstate(m, c);
+    v->parent_state = mstate(m, p);
+    v->domain_ctx = m->d->ctx;
+}
+
 static uint32_t select_child(plan_mcts *m, uint32_t p)
 {
-    const mnode *pn = &m->nodes[p];
-    plan_child_view v;
-    v.parent_visits = pn->visits;
-    v.parent_state = mstate(m, p);
-    v.domain_ctx = m->d->ctx;
     void *sctx = m->cfg.select_ctx ? m->cfg.select_ctx : &m->cfg.ucb1;
     uint32_t best = NIL;
     double best_v = 0;
-    for (uint32_t c = pn->first_child; c != NIL; c = m->nodes[c].next_sibling) {
-        const mnode *cn = &m->nodes[c];
-        v.action = cn->action;
-        v.depth = cn->depth;
-        v.visits = cn->visits;
-        v.value_sum = cn->sum;
-        v.value_max = cn->max;
-        v.state = mstate(m, c);
+    for (uint32_t c = m->nodes[p].first_child; c != NIL; c = m->nodes[c].next_sibling) {
+        plan_child_view v;
+        child_view(m, p, c, &v);
         double x = m->cfg.select(sctx, &v);
         if (isnan(x))
             x = -INFINITY;
@@ -383,12 +397,7 @@ static bool iterate(plan_mcts *m)
                     pool_full(m);
                     return false;
                 }
-                /* every created child is offered as a best state */
-                uint32_t c = m->nodes[x].last_child;
-                double v = plan_eval(&m->ev, mstate(m, c));
-                offer_best(m, mstate(m, c), m->nodes[c].depth, v);
-                if (m->nodes[c].depth > m->max_depth)
-                    m->max_depth = m->nodes[c].depth;
+                offer_node(m, m->nodes[x].last_child);   /* every created child */
             }
             if (na > 0) {
                 uint32_t r = rng_below(&m->rng, (uint32_t)na);
@@ -399,13 +408,8 @@ static bool iterate(plan_mcts *m)
             }
         }
     }
-    if (fresh) {
-        const void *ls = mstate(m, leaf);
-        double v = plan_eval(&m->ev, ls);
-        offer_best(m, ls, m->nodes[leaf].depth, v);
-        if (m->nodes[leaf].depth > m->max_depth)
-            m->max_depth = m->nodes[leaf].depth;
-    }
+    if (fresh)
+        offer_node(m, leaf);
     if (m->cfg.stop_at_goal && d->goal && leaf != x && d->goal(d->ctx, mstate(m, leaf))) {
         /* the goal state is the result, whatever its value */
         if (m->have_best)
@@ -485,21 +489,9 @@ int plan_mcts_children(const plan_mcts *m, plan_child_view *out, int cap)
 {
     const mnode *r = &m->nodes[m->root];
     int k = 0;
-    for (uint32_t c = r->first_child; c != NIL; c = m->nodes[c].next_sibling, k++) {
-        if (k >= cap)
-            continue;
-        const mnode *cn = &m->nodes[c];
-        plan_child_view *v = &out[k];
-        v->action = cn->action;
-        v->depth = cn->depth;
-        v->visits = cn->visits;
-        v->value_sum = cn->sum;
-        v->value_max = cn->max;
-        v->parent_visits = r->visits;
-        v->state = mstate(m, c);
-        v->parent_state = mstate(m, m->root);
-        v->domain_ctx = m->d->ctx;
-    }
+    for (uint32_t c = r->first_child; c != NIL; c = m->nodes[c].next_sibling, k++)
+        if (k < cap)
+            child_view(m, m->root, c, &out[k]);
     return k;
 }
 
