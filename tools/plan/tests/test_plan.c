@@ -422,6 +422,40 @@ static void same_apply(void *ctx, void *s, int a)
     ones_apply(ctx, s, 1);
 }
 
+/* on_node: once per tree node (root and every child), never in rollouts. */
+static int on_node_calls, apply_calls;
+static void count_on_node(void *ctx, void *s)
+{
+    on_node_calls++;
+}
+static void count_apply(void *ctx, void *s, int a)
+{
+    apply_calls++;
+    num_apply(ctx, s, a);
+}
+
+START_TEST(test_mcts_on_node_tree_only)
+{
+    for (int expand = 0; expand < 2; expand++) {
+        num_ctx c = {-1, 1000, 12, 0};    /* no goal: every iteration rolls out */
+        plan_domain d = num_domain(&c);
+        d.apply = count_apply;
+        d.on_node = count_on_node;
+        num_state root = {1, 0};
+        plan_mcts_config mc = plan_mcts_config_default();
+        mc.base.budget.max_iterations = 60;
+        mc.expand = expand ? PLAN_EXPAND_ALL : PLAN_EXPAND_ONE;
+        on_node_calls = apply_calls = 0;
+        plan_result r;
+        ck_assert_int_eq(plan_mcts_run_once(&d, &root, &mc, &r), PLAN_ITERATION_LIMIT);
+        ck_assert_int_eq(on_node_calls, (int)r.nodes + 1);
+        /* rollouts to depth 12 apply far more actions than the tree has nodes */
+        ck_assert_int_gt(apply_calls, on_node_calls * 2);
+        plan_result_free(&d, &r);
+    }
+}
+END_TEST
+
 START_TEST(test_mcts_dedup_and_advance)
 {
     plan_domain d = ones_domain();
@@ -641,6 +675,7 @@ static Suite *plan_suite(void)
     tcase_add_test(tc, test_mcts_finds_optimum);
     tcase_add_test(tc, test_mcts_deterministic);
     tcase_add_test(tc, test_mcts_pluggable_select_and_rollout);
+    tcase_add_test(tc, test_mcts_on_node_tree_only);
     tcase_add_test(tc, test_mcts_dedup_and_advance);
     tcase_add_test(tc, test_owned_states);
     tcase_add_test(tc, test_gbfs_tie_orders);
