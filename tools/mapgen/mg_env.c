@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "tools/common/names.h"
+
 static const char *rep_names[MG_NREPS] = {"narrow", "turtle", "wide"};
 
 const char *mg_rep_name(mg_rep_id r)
@@ -12,10 +14,7 @@ const char *mg_rep_name(mg_rep_id r)
 
 int mg_rep_find(const char *name)
 {
-    for (int i = 0; i < MG_NREPS; i++)
-        if (strcmp(name, rep_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(rep_names, MG_NREPS, name);
 }
 
 bool mg_env_init(mg_env *e, const mg_problem *p, mg_rep_id rep, mg_targets t)

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "tools/common/names.h"
+
 static const char *algo_names[MG_NALGOS] = {"bfs", "dfs", "gbfs", "mcts",
                                             "hc",  "sa",  "es",   "ga"};
 static const char *xo_names[3] = {"paper", "rect", "as-run"};
@@ -15,10 +17,7 @@ const char *mg_algo_name(mg_algo a)
 
 int mg_algo_find(const char *name)
 {
-    for (int i = 0; i < MG_NALGOS; i++)
-        if (strcmp(name, algo_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(algo_names, MG_NALGOS, name);
 }
 
 bool mg_algo_is_tree(mg_algo a)
@@ -33,10 +32,7 @@ const char *mg_crossover_name(mg_crossover x)
 
 int mg_crossover_find(const char *name)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, xo_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(xo_names, 3, name);
 }
 
 void mg_config_default(mg_config *c)

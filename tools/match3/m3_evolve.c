@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "tools/common/names.h"
 #include "tools/common/parallel.h"
 #include "tools/match3/m3_gp.h"
 
@@ -34,10 +35,7 @@ const char *m3_persona_name(m3_persona p)
 
 int m3_persona_parse(const char *name)
 {
-    for (int i = 0; i < M3_NPERSONAS; i++)
-        if (strcmp(name, persona_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(persona_names, M3_NPERSONAS, name);
 }
 
 static int persona_is_score(m3_persona p)
