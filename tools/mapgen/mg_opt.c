@@ -21,6 +21,7 @@ typedef struct opt {
     struct rng *rng;
     double t0;
     const char *stop;
+    double T;               /* simulated annealing's temperature */
 } opt;
 
 static void evaluate(opt *o, indiv *x)
@@ -113,77 +114,56 @@ static void init_population(opt *o, indiv *pop, int n)
     sort_pop(pop, n);
 }
 
-static void hill_climb(opt *o, mg_outcome *out)
+/* Hill climbing: every wide neighbour of the map; the best replaces it (ties with the
+ * running best replace that with p = 1/2).  NULL when the budget ends among the
+ * neighbours. */
+static indiv *step_hc(opt *o, indiv *pop, indiv *spare, int n)
 {
-    indiv cur;
-    init_population(o, &cur, 1);
+    const indiv *cur = &pop[0];
     int nacts = o->e->ncells * o->e->p->ntiles;
-    uint64_t it = 0;
-    for (;;) {
-        if (is_goal(o, &cur))
-            return finish(o, &cur, true, it, out);
+    indiv nb = *cur, best;
+    bool have = false;
+    for (int a = 0; a < nacts; a++) {
         if (over(o))
-            break;
-        /* every wide neighbour; ties with the running best replace it with p = 1/2 */
-        indiv nb = cur, best;
-        bool have = false, stopped = false;
-        for (int a = 0; a < nacts; a++) {
-            if (over(o)) {
-                stopped = true;
-                break;
-            }
-            int x, y, v;
-            mg_wide_decode(o->e->p, a, &x, &y, &v);
-            int cell = y * o->e->p->w + x;
-            uint8_t old = nb.map[cell];
-            if (old != v) {
-                nb.map[cell] = (uint8_t)v;
-                evaluate(o, &nb);
-            } else {
-                nb.stats = cur.stats;
-                nb.fit = cur.fit;
-            }
-            if (!have || nb.fit > best.fit ||
-                (nb.fit == best.fit && rng_below(o->rng, 2))) {
-                best = nb;
-                have = true;
-            }
-            nb.map[cell] = old;
+            return NULL;
+        int x, y, v;
+        mg_wide_decode(o->e->p, a, &x, &y, &v);
+        int cell = y * o->e->p->w + x;
+        uint8_t old = nb.map[cell];
+        if (old != v) {
+            nb.map[cell] = (uint8_t)v;
+            evaluate(o, &nb);
+        } else {
+            nb.stats = cur->stats;
+            nb.fit = cur->fit;
         }
-        if (stopped)
-            break;
-        cur = best;
-        it++;
+        if (!have || nb.fit > best.fit || (nb.fit == best.fit && rng_below(o->rng, 2))) {
+            best = nb;
+            have = true;
+        }
+        nb.map[cell] = old;
     }
-    finish(o, &cur, false, it, out);
+    pop[0] = best;
+    return pop;
 }
 
-static void anneal(opt *o, mg_outcome *out)
+/* Simulated annealing: one random mutation, kept if better, else with p = exp(-d / T). */
+static indiv *step_sa(opt *o, indiv *pop, indiv *spare, int n)
 {
-    indiv cur;
-    init_population(o, &cur, 1);
-    double T = o->c->sa_t0;
-    uint64_t it = 0;
-    for (;;) {
-        if (is_goal(o, &cur))
-            return finish(o, &cur, true, it, out);
-        if (over(o))
-            break;
-        indiv nb = cur;
-        mutate(o, &nb);
-        if (nb.fit > cur.fit) {
-            cur = nb;
-        } else {
-            double d = cur.fit - nb.fit;
-            /* d = 0 is always accepted (exp(0) = 1), also once T has underflowed to 0,
-             * where the code's division would fail [D] */
-            if (d == 0 || (T > 0 && rng_double(o->rng) < exp(-d / T)))
-                cur = nb;
-        }
-        T *= o->c->sa_cooling;
-        it++;
+    indiv *cur = &pop[0];
+    indiv nb = *cur;
+    mutate(o, &nb);
+    if (nb.fit > cur->fit) {
+        *cur = nb;
+    } else {
+        double d = cur->fit - nb.fit;
+        /* d = 0 is always accepted (exp(0) = 1), also once T has underflowed to 0,
+         * where the code's division would fail [D] */
+        if (d == 0 || (o->T > 0 && rng_double(o->rng) < exp(-d / o->T)))
+            *cur = nb;
     }
-    finish(o, &cur, false, it, out);
+    o->T *= o->c->sa_cooling;
+    return pop;
 }
 
 /* A population could not be allocated: the run ends with no map. */
@@ -195,17 +175,17 @@ static void out_of_memory(opt *o, mg_outcome *out)
     finish(o, &none, false, 0, out);
 }
 
-/* Breeds the next generation from `pop` (n individuals, best first) into `pop` itself or
- * into `spare`; returns the one that holds it. */
-typedef indiv *(*breed_fn)(opt *o, indiv *pop, indiv *spare, int n);
+/* One step of an optimiser (an iteration, or a generation) from `pop` (n individuals, best
+ * first) into `pop` itself or into `spare`; returns the one that holds the result, or NULL
+ * when the budget ran out during the step (which then counts for nothing). */
+typedef indiv *(*step_fn)(opt *o, indiv *pop, indiv *spare, int n);
 
-/* The population optimisers' loop: stop on a goal at the top or when the budget is over,
- * else breed and sort. */
-static void generations(opt *o, indiv *pop, indiv *spare, int n, breed_fn breed,
-                        mg_outcome *out)
+/* The optimisers' loop: stop on a goal at the top or when the budget is over, else step
+ * and sort.  The single-map optimisers are populations of one. */
+static void optimise(opt *o, indiv *pop, indiv *spare, int n, step_fn step, mg_outcome *out)
 {
     init_population(o, pop, n);
-    uint64_t gen = 0;
+    uint64_t iters = 0;
     bool found = false;
     for (;;) {
         if (is_goal(o, &pop[0])) {
@@ -214,19 +194,21 @@ static void generations(opt *o, indiv *pop, indiv *spare, int n, breed_fn breed,
         }
         if (over(o))
             break;
-        indiv *next = breed(o, pop, spare, n);
+        indiv *next = step(o, pop, spare, n);
+        if (!next)
+            break;
         if (next == spare) {
             spare = pop;
             pop = next;
         }
         sort_pop(pop, n);
-        gen++;
+        iters++;
     }
-    finish(o, &pop[0], found, gen, out);
+    finish(o, &pop[0], found, iters, out);
 }
 
 /* (μ+λ): parent i yields two single-mutation children into slots μ+2i, μ+2i+1 (λ = 2μ). */
-static indiv *breed_es(opt *o, indiv *pop, indiv *spare, int n)
+static indiv *step_es(opt *o, indiv *pop, indiv *spare, int n)
 {
     int mu = o->c->es_mu;
     for (int i = 0; i < mu && mu + 2 * i + 1 < n; i++) {
@@ -247,7 +229,7 @@ static void evolve(opt *o, mg_outcome *out)
         out_of_memory(o, out);
         return;
     }
-    generations(o, pop, NULL, n, breed_es, out);
+    optimise(o, pop, NULL, n, step_es, out);
     free(pop);
 }
 
@@ -307,7 +289,7 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
 
 /* The elite carried over, the rest bred by crossover (then maybe one mutation) or by
  * mutation of a rank-selected parent, into `next`. */
-static indiv *breed_ga(opt *o, indiv *pop, indiv *next, int n)
+static indiv *step_ga(opt *o, indiv *pop, indiv *next, int n)
 {
     int k = 0;
     for (; k < o->c->ga_elite && k < n; k++)
@@ -336,7 +318,7 @@ static void genetic(opt *o, mg_outcome *out)
     int n = o->c->ga_pop;
     indiv *pop = malloc((size_t)n * sizeof *pop), *next = malloc((size_t)n * sizeof *next);
     if (pop && next)
-        generations(o, pop, next, n, breed_ga, out);
+        optimise(o, pop, next, n, step_ga, out);
     else
         out_of_memory(o, out);
     free(pop);
@@ -345,10 +327,11 @@ static void genetic(opt *o, mg_outcome *out)
 
 void mg_run_optimiser(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out)
 {
-    opt o = {c, e, rng, plan_clock(c->cpu_clock), "time-limit"};
+    opt o = {c, e, rng, plan_clock(c->cpu_clock), "time-limit", c->sa_t0};
+    indiv single;
     switch (c->algo) {
-    case MG_HC: hill_climb(&o, out); break;
-    case MG_SA: anneal(&o, out); break;
+    case MG_HC: optimise(&o, &single, NULL, 1, step_hc, out); break;
+    case MG_SA: optimise(&o, &single, NULL, 1, step_sa, out); break;
     case MG_ES: evolve(&o, out); break;
     case MG_GA:
     default: genetic(&o, out); break;
