@@ -222,18 +222,9 @@ static uint64_t d_evals(void *ctx)
 
 plan_domain mg_env_domain(mg_env *e)
 {
-    plan_domain d;
-    memset(&d, 0, sizeof d);
-    d.ctx = e;
-    d.state_size = sizeof(mg_state);
-    d.max_actions = e->nactions;
-    d.actions = d_actions;
-    d.apply = d_apply;
-    d.terminal = d_terminal;
-    d.goal = d_goal;
-    d.evaluate = d_evaluate;
-    d.rollout_done = d_rollout_done;
-    d.hash = d_hash;
-    d.eval_count = d_evals;
-    return d;
+    return (plan_domain){ .ctx = e, .state_size = sizeof(mg_state),
+                          .max_actions = e->nactions, .actions = d_actions, .apply = d_apply,
+                          .terminal = d_terminal, .goal = d_goal, .evaluate = d_evaluate,
+                          .rollout_done = d_rollout_done, .hash = d_hash,
+                          .eval_count = d_evals };
 }

@@ -14,7 +14,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "tools/plan/plan.h"
 
@@ -90,17 +89,9 @@ int m3_mcts_search(const m3_agent *a, const m3_board *b, struct rng *rng, m3_mov
                    m3_search_stats *st)
 {
     sm_ctx ctx = {a};
-    plan_domain d;
-    memset(&d, 0, sizeof d);
-    d.ctx = &ctx;
-    d.state_size = sizeof(sm_state);
-    d.max_actions = 2 * M3_CELLS;
-    d.actions = sm_actions;
-    d.apply = sm_apply;
-    d.on_node = sm_on_node;
-    d.terminal = sm_terminal;
-    d.evaluate = sm_evaluate;
-    d.reward = sm_reward;
+    plan_domain d = { .ctx = &ctx, .state_size = sizeof(sm_state), .max_actions = 2 * M3_CELLS,
+                      .actions = sm_actions, .apply = sm_apply, .on_node = sm_on_node,
+                      .terminal = sm_terminal, .evaluate = sm_evaluate, .reward = sm_reward };
     plan_mcts_config cfg = plan_mcts_config_default();
     cfg.expand = PLAN_EXPAND_ALL;
     cfg.select = sm_select;
