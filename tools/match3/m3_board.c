@@ -179,6 +179,24 @@ static void uf_union(int *parent, int x, int y)
         parent[x < y ? y : x] = x < y ? x : y;   /* the smaller cell is the root */
 }
 
+/* Marks the runs of three or more along the N lines whose k-th cell is l * line + k * step
+ * (rows: line N, step 1; columns: line 1, step N), joining each run's cells. */
+static void mark_runs(const m3_board *b, uint8_t *in_group, int *parent, int line, int step)
+{
+    for (int l = 0; l < N; l++)
+        for (int c = 0; c < N;) {
+            const int at = l * line;
+            int e = c + 1;
+            while (e < N && b->cell[at + e * step] == b->cell[at + c * step]) e++;
+            if (e - c >= 3)
+                for (int i = c; i < e; i++) {
+                    in_group[at + i * step] = 1;
+                    if (i > c) uf_union(parent, at + (i - 1) * step, at + i * step);
+                }
+            c = e;
+        }
+}
+
 /* Finds the groups of the current board: maximal runs of >= 3, merged when they share a
  * cell. Marks group cells in `in_group`, writes group sizes ordered by their first cell. */
 static int find_groups(const m3_board *b, uint8_t *in_group, int *sizes, int maxsizes)
@@ -187,28 +205,8 @@ static int find_groups(const m3_board *b, uint8_t *in_group, int *sizes, int max
     for (int p = 0; p < M3_CELLS; p++)
         parent[p] = p;
     memset(in_group, 0, M3_CELLS);
-    for (int r = 0; r < N; r++)          /* horizontal runs */
-        for (int c = 0; c < N;) {
-            int e = c + 1;
-            while (e < N && b->cell[r * N + e] == b->cell[r * N + c]) e++;
-            if (e - c >= 3)
-                for (int i = c; i < e; i++) {
-                    in_group[r * N + i] = 1;
-                    if (i > c) uf_union(parent, r * N + i - 1, r * N + i);
-                }
-            c = e;
-        }
-    for (int c = 0; c < N; c++)          /* vertical runs */
-        for (int r = 0; r < N;) {
-            int e = r + 1;
-            while (e < N && b->cell[e * N + c] == b->cell[r * N + c]) e++;
-            if (e - r >= 3)
-                for (int i = r; i < e; i++) {
-                    in_group[i * N + c] = 1;
-                    if (i > r) uf_union(parent, (i - 1) * N + c, i * N + c);
-                }
-            r = e;
-        }
+    mark_runs(b, in_group, parent, N, 1);     /* horizontal runs */
+    mark_runs(b, in_group, parent, 1, N);     /* vertical runs */
     int count[M3_CELLS] = {0}, ngroups = 0;
     for (int p = 0; p < M3_CELLS; p++)
         if (in_group[p])
