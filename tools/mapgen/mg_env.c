@@ -1,4 +1,4 @@
-/* mg_env.c — representations, counters and the tools/search domain of tools/mapgen. */
+/* mg_env.c — representations, counters and the tools/plan domain of tools/mapgen. */
 #include "tools/mapgen/mg_env.h"
 
 #include <string.h>

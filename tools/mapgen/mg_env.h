@@ -61,7 +61,7 @@ uint64_t mg_env_hash(const mg_env *e, const mg_state *s);
 /* Wide action decoding (also used for optimiser mutations). */
 void mg_wide_decode(const mg_problem *p, int a, int *x, int *y, int *v);
 
-/* The domain for tools/search; ctx = e.  Stats of states it creates are computed when
+/* The domain for tools/plan; ctx = e.  Stats of states it creates are computed when
  * the search evaluates them. */
 plan_domain mg_env_domain(mg_env *e);
 

@@ -20,11 +20,11 @@
 typedef struct {
     m3_board b;
     int avail;
-} sm_state;
+} mcts_state;
 
 typedef struct {
     const m3_agent *a;
-} sm_ctx;
+} mcts_ctx;
 
 static m3_move decode(int action)
 {
@@ -32,10 +32,10 @@ static m3_move decode(int action)
     return (m3_move){(uint8_t)cell, (uint8_t)(cell + (action % 2 ? M3_SIZE : 1))};
 }
 
-static int sm_actions(void *ctx, const void *state, int *out)
+static int mcts_actions(void *ctx, const void *state, int *out)
 {
     (void)ctx;
-    const sm_state *s = state;
+    const mcts_state *s = state;
     m3_move moves[M3_MAX_MOVES];
     int n = m3_legal_moves(&s->b, moves);
     for (int i = 0; i < n; i++)
@@ -43,64 +43,64 @@ static int sm_actions(void *ctx, const void *state, int *out)
     return n;
 }
 
-static void sm_apply(void *ctx, void *state, int action)
+static void mcts_apply(void *ctx, void *state, int action)
 {
     (void)ctx;
-    m3_play(&((sm_state *)state)->b, decode(action), NULL);
+    m3_play(&((mcts_state *)state)->b, decode(action), NULL);
 }
 
-static void sm_on_node(void *ctx, void *state)
+static void mcts_on_node(void *ctx, void *state)
 {
-    const sm_ctx *c = ctx;
-    sm_state *s = state;
+    const mcts_ctx *c = ctx;
+    mcts_state *s = state;
     s->avail = c->a->kind == M3_AGENT_FORMULA ? m3_count_moves(&s->b) : 0;
 }
 
-static bool sm_terminal(void *ctx, const void *state)
+static bool mcts_terminal(void *ctx, const void *state)
 {
-    const sm_ctx *c = ctx;
-    return ((const sm_state *)state)->b.moves_made >= c->a->game_moves;
+    const mcts_ctx *c = ctx;
+    return ((const mcts_state *)state)->b.moves_made >= c->a->game_moves;
 }
 
-static double sm_evaluate(void *ctx, const void *state)
+static double mcts_evaluate(void *ctx, const void *state)
 {
     (void)ctx;
-    return ((const sm_state *)state)->b.score;
+    return ((const mcts_state *)state)->b.score;
 }
 
-static double sm_reward(void *ctx, const void *state)
+static double mcts_reward(void *ctx, const void *state)
 {
-    const sm_ctx *c = ctx;
-    return ((const sm_state *)state)->b.score >= c->a->goal ? 1.0 : 0.0;
+    const mcts_ctx *c = ctx;
+    return ((const mcts_state *)state)->b.score >= c->a->goal ? 1.0 : 0.0;
 }
 
 /* f of a child: W = reward sum (wins), n = visits, N = parent visits, M = child's moves. */
-static double sm_select(void *select_ctx, const plan_child_view *v)
+static double mcts_select(void *select_ctx, const plan_child_view *v)
 {
     const m3_agent *a = select_ctx;
     if (a->kind == M3_AGENT_VANILLA)
         return m3_ucb1(v->value_sum, (double)v->visits, (double)v->parent_visits);
     double x[M3_NVARS] = {v->value_sum, (double)v->visits, (double)v->parent_visits,
-                          ((const sm_state *)v->state)->avail};
+                          ((const mcts_state *)v->state)->avail};
     return m3_expr_eval(a->formula, x);
 }
 
 int m3_mcts_search(const m3_agent *a, const m3_board *b, struct rng *rng, m3_move *out,
                    m3_search_stats *st)
 {
-    sm_ctx ctx = {a};
-    plan_domain d = { .ctx = &ctx, .state_size = sizeof(sm_state), .max_actions = 2 * M3_CELLS,
-                      .actions = sm_actions, .apply = sm_apply, .on_node = sm_on_node,
-                      .terminal = sm_terminal, .evaluate = sm_evaluate, .reward = sm_reward };
+    mcts_ctx ctx = {a};
+    plan_domain d = { .ctx = &ctx, .state_size = sizeof(mcts_state), .max_actions = 2 * M3_CELLS,
+                      .actions = mcts_actions, .apply = mcts_apply, .on_node = mcts_on_node,
+                      .terminal = mcts_terminal, .evaluate = mcts_evaluate, .reward = mcts_reward };
     plan_mcts_config cfg = plan_mcts_config_default();
     cfg.expand = PLAN_EXPAND_ALL;
-    cfg.select = sm_select;
+    cfg.select = mcts_select;
     cfg.select_ctx = (void *)a;
     cfg.stop_at_goal = false;
     cfg.base.seed = rng_next(rng);
     /* a tree holds at most iters * 84 + 1 nodes; reserve that (not the 256 MiB default) */
-    cfg.base.budget.max_memory = ((size_t)a->iters * M3_MAX_MOVES + 64) * (sizeof(sm_state) + 128);
-    sm_state root = {*b, 0};
+    cfg.base.budget.max_memory = ((size_t)a->iters * M3_MAX_MOVES + 64) * (sizeof(mcts_state) + 128);
+    mcts_state root = {*b, 0};
     char err[256];
     m3_move first[M3_MAX_MOVES];
     m3_legal_moves(b, first);
@@ -121,7 +121,7 @@ int m3_mcts_search(const m3_agent *a, const m3_board *b, struct rng *rng, m3_mov
     int best = 0;
     double bv = -INFINITY;
     for (int i = 0; i < n && i < M3_MAX_MOVES; i++) {
-        double v = sm_select((void *)a, &views[i]);
+        double v = mcts_select((void *)a, &views[i]);
         if (isnan(v))
             v = -INFINITY;
         if (i == 0 || v > bv) {
