@@ -444,14 +444,14 @@ static int cmd_near(int argc, char **argv)
     int ci = mg_config_index(&c);
     if (ci < 0)
         return die("near: optimisers use --rep wide%s%s", "", "");
-    /* the start map of run r of that configuration: its RNG's first draws (mg_run_one) */
+    /* the start map of run r of that configuration: its generator's first draws */
     mg_soko_ws *ws = mg_soko_ws_new();
     if (!ws)
         return die("near: out of memory%s%s", "", "");
     long count[3] = {0, 0, 0};
     for (int r = 0; r < c.runs; r++) {
         struct rng rng;
-        rng_seed(&rng, rng_derive(rng_derive(c.seed, (uint64_t)ci), (uint64_t)r));
+        mg_run_rng(&rng, &c, r);
         uint8_t map[MG_MAX_CELLS];
         mg_random_map(c.p, &rng, map);
         int k = mg_edits_to_goal(c.p, c.targets, map, ws);

@@ -128,12 +128,18 @@ static void run_tree(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome 
     out->ref = e->ref;
 }
 
+void mg_run_rng(struct rng *rng, const mg_config *c, int run_index)
+{
+    int ci = mg_config_index(c);
+    rng_seed(rng, rng_derive(rng_derive(c->seed, (uint64_t)(ci < 0 ? 999 : ci)),
+                             (uint64_t)run_index));
+}
+
 void mg_run_one(const mg_config *c, int run_index, mg_outcome *out)
 {
     memset(out, 0, sizeof *out);
-    int ci = mg_config_index(c);
     struct rng rng;
-    rng_seed(&rng, rng_derive(rng_derive(c->seed, (uint64_t)(ci < 0 ? 999 : ci)), (uint64_t)run_index));
+    mg_run_rng(&rng, c, run_index);
     mg_env e;
     if (!mg_env_init(&e, c->p, c->rep, c->targets)) {
         out->stop = "out-of-memory";

@@ -66,6 +66,11 @@ typedef struct mg_outcome {
  * when the evaluation budget binds. */
 void mg_run_one(const mg_config *c, int run_index, mg_outcome *out);
 
+/* The generator of run `run_index` of configuration c, as mg_run_one seeds it: seeded from
+ * (seed, configuration index, run), so a run's draws do not depend on which other runs or
+ * configurations a command makes.  Its first draws are the start map (mg_random_map). */
+void mg_run_rng(struct rng *rng, const mg_config *c, int run_index);
+
 /* Optimisers (mg_opt.c): HC, SA, ES, GA on maps from a fresh env. */
 void mg_run_optimiser(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out);
 /* GA rank selection over a population of n sorted best first: rank r with probability

@@ -380,8 +380,8 @@ START_TEST(test_smoke)
      * tile edit from a goal; 1.9% of random Zelda maps are (hane-mapgen near, 100 000
      * maps), and BFS-wide tests all of depth 1 within 616 evaluations, so "none" is not a
      * property of BFS but of the seed.  Checked here: a run finds a map only if its start
-     * map is within one edit of a goal (recomputed from the run's seeding, as mg_run_one
-     * draws it), and then at that depth. */
+     * map (drawn from mg_run_rng, as mg_run_one draws it) is within one edit of a goal,
+     * and then at that depth. */
     c.p = mg_problem_get(MG_ZELDA);
     c.algo = MG_BFS;
     c.rep = MG_WIDE;
@@ -392,7 +392,7 @@ START_TEST(test_smoke)
         mg_outcome o;
         mg_run_one(&c, i, &o);
         struct rng rng;
-        rng_seed(&rng, rng_derive(rng_derive(c.seed, (uint64_t)mg_config_index(&c)), (uint64_t)i));
+        mg_run_rng(&rng, &c, i);
         uint8_t start[MG_MAX_CELLS];
         mg_random_map(c.p, &rng, start);
         int k = mg_edits_to_goal(c.p, c.targets, start, NULL);
