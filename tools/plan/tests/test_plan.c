@@ -19,7 +19,8 @@ typedef struct num_ctx {
     uint64_t evals;
 } num_ctx;
 
-static int num_actions(void *ctx, const void *s, int *out)
+/* Both toy domains have actions 0 and 1 everywhere. */
+static int two_actions(void *ctx, const void *s, int *out)
 {
     out[0] = 0;
     out[1] = 1;
@@ -54,18 +55,9 @@ static uint64_t num_hash(void *ctx, const void *s)
 
 static plan_domain num_domain(num_ctx *c)
 {
-    plan_domain d;
-    memset(&d, 0, sizeof d);
-    d.ctx = c;
-    d.state_size = sizeof(num_state);
-    d.max_actions = 2;
-    d.actions = num_actions;
-    d.apply = num_apply;
-    d.terminal = num_terminal;
-    d.goal = num_goal;
-    d.evaluate = num_eval;
-    d.hash = num_hash;
-    return d;
+    return (plan_domain){ .ctx = c, .state_size = sizeof(num_state), .max_actions = 2,
+                          .actions = two_actions, .apply = num_apply, .terminal = num_terminal,
+                          .goal = num_goal, .evaluate = num_eval, .hash = num_hash };
 }
 
 START_TEST(test_bfs_shortest)
@@ -258,12 +250,6 @@ typedef struct ones_state {
     uint32_t bits;
 } ones_state;
 
-static int ones_actions(void *ctx, const void *s, int *out)
-{
-    out[0] = 0;
-    out[1] = 1;
-    return 2;
-}
 static void ones_apply(void *ctx, void *s, int a)
 {
     ones_state *o = s;
@@ -288,16 +274,10 @@ static uint64_t ones_hash(void *ctx, const void *s)
 
 static plan_domain ones_domain(void)
 {
-    plan_domain d;
-    memset(&d, 0, sizeof d);
-    d.state_size = sizeof(ones_state);
-    d.max_actions = 2;
-    d.actions = ones_actions;
-    d.apply = ones_apply;
-    d.terminal = ones_terminal;
-    d.evaluate = ones_eval;
-    d.hash = ones_hash;
-    return d;
+    return (plan_domain){ .state_size = sizeof(ones_state), .max_actions = 2,
+                          .actions = two_actions, .apply = ones_apply,
+                          .terminal = ones_terminal, .evaluate = ones_eval,
+                          .hash = ones_hash };
 }
 
 static int most_visited(const plan_mcts *m, plan_child_view *v, int *n)
