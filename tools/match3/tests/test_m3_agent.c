@@ -6,6 +6,15 @@
 
 #include "tools/match3/m3_agent.h"
 
+/* The board of game seed `seed` and the generator of agent `index` in that game. */
+static void start_game(uint64_t seed, uint32_t index, m3_source *src, m3_board *b,
+                       struct rng *rng)
+{
+    m3_source_from_seed(src, seed);
+    m3_board_init(b, src);
+    m3_agent_rng(rng, seed, index);
+}
+
 static m3_expr *parse(const char *s)
 {
     char err[128];
@@ -22,11 +31,9 @@ START_TEST(check8_root_visits_and_legal)
         m3_agent_init(&a, (m3_agent_kind)kind, f);
         ck_assert_int_eq(a.iters, 250);
         m3_source src;
-        m3_source_from_seed(&src, 42);
         m3_board b;
-        m3_board_init(&b, &src);
         struct rng rng;
-        m3_agent_rng(&rng, 42, 0);
+        start_game(42, 0, &src, &b, &rng);
         for (int t = 0; t < 3; t++) {
             m3_move mv;
             m3_search_stats st;
@@ -48,11 +55,9 @@ START_TEST(check8_last_move_rollouts)
     m3_agent a;
     m3_agent_init(&a, M3_AGENT_VANILLA, NULL);
     m3_source src;
-    m3_source_from_seed(&src, 9);
     m3_board b;
-    m3_board_init(&b, &src);
     struct rng rng;
-    m3_agent_rng(&rng, 9, 0);
+    start_game(9, 0, &src, &b, &rng);
     m3_move moves[M3_MAX_MOVES];
     while (b.moves_made < 19) {
         int n = m3_legal_moves(&b, moves);
@@ -75,11 +80,9 @@ static m3_game_result game(m3_agent_kind kind, const m3_expr *f, uint64_t seed, 
     m3_agent_init(&a, kind, f);
     a.iters = iters;
     m3_source src;
-    m3_source_from_seed(&src, seed);
     m3_board b;
-    m3_board_init(&b, &src);
     struct rng rng;
-    m3_agent_rng(&rng, seed, 3);
+    start_game(seed, 3, &src, &b, &rng);
     return m3_play_game(&a, &b, &rng, NULL, NULL);
 }
 
@@ -133,11 +136,9 @@ START_TEST(game_callback)
     m3_agent a;
     m3_agent_init(&a, M3_AGENT_RANDOM, NULL);
     m3_source src;
-    m3_source_from_seed(&src, 5);
     m3_board b;
-    m3_board_init(&b, &src);
     struct rng rng;
-    m3_agent_rng(&rng, 5, 0);
+    start_game(5, 0, &src, &b, &rng);
     cb_count c = {0, 0};
     m3_game_result r = m3_play_game(&a, &b, &rng, count_cb, &c);
     ck_assert_int_eq(c.calls, 20);
