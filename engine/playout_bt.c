@@ -16,14 +16,6 @@
 
 /* ---- the features ---- */
 
-static inline void lib_add(point *set, int *n, point q)
-{
-    for (int i = 0; i < *n; i++)
-        if (set[i] == q)
-            return;
-    set[(*n)++] = q;
-}
-
 /* The strings next to a point, gathered once for both colours, by
  * direction: `fresh` tells the directions whose string no earlier direction
  * had (empty and off-board directions have string 0 and are not fresh). */
@@ -59,7 +51,7 @@ struct bt_nbrs {
  * apart up to three (all those features look at), and counted only when a
  * feature needs them. */
 static inline __attribute__((always_inline)) float
-tactical(const struct bt_state *st, const struct board *b, enum color c, point p,
+tactical(const struct playout_bt_state *st, const struct board *b, enum color c, point p,
          const struct bt_nbrs *nb, uint16_t *tac, unsigned *self_atari)
 {
     point last = b->last_move;
@@ -89,13 +81,13 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
                 continue;
             int before = n_set;
             if (nb->libs[j] == 2) {
-                lib_add(libset, &n_set, (point)b->str[nb->sid[j]].lib_sum - p);  /* p is the other */
+                board_point_set_add(libset, &n_set, (point)b->str[nb->sid[j]].lib_sum - p);  /* p is the other */
             } else if (nb->libs[j] == 3) {
                 point l[3];
                 int k = board_string_libs(b, p + o[j], l, 3);
                 for (int i = 0; i < k; i++)
                     if (l[i] != p)
-                        lib_add(libset, &n_set, l[i]);
+                        board_point_set_add(libset, &n_set, l[i]);
             }
             /* libs == 1: the liberty is p itself */
             n_libs += n_set - before;
@@ -125,7 +117,7 @@ tactical(const struct bt_state *st, const struct board *b, enum color c, point p
  * are compiled) also their tactical values in st->tac, for the score
  * function. */
 static inline __attribute__((always_inline)) void
-weigh(struct bt_state *st, const struct board *b, point p, float out[2], const bool track)
+weigh(struct playout_bt_state *st, const struct board *b, point p, float out[2], const bool track)
 {
     out[0] = out[1] = 0.0f;
     if (b->color[p] != EMPTY)
@@ -258,7 +250,7 @@ weigh(struct bt_state *st, const struct board *b, point p, float out[2], const b
 /* Every point's weights from scratch, with `weigh` inlined (`track` a
  * constant, one copy for each value). */
 static inline __attribute__((always_inline)) void
-weigh_all(struct bt_state *st, const struct board *b, const bool track)
+weigh_all(struct playout_bt_state *st, const struct board *b, const bool track)
 {
     const struct board_geom *g = b->geom;
     for (int y = 0; y < g->size; y++)
@@ -273,7 +265,7 @@ weigh_all(struct bt_state *st, const struct board *b, const bool track)
 
 /* ---- weights and sums ---- */
 
-static inline void set_w(struct bt_state *st, int ci, point q, float nw)
+static inline void set_w(struct playout_bt_state *st, int ci, point q, float nw)
 {
     /* No test for an unchanged weight: d is then 0 and the sums stay as
      * they are, and the test is hard to predict (28% of the recomputed
@@ -287,7 +279,7 @@ static inline void set_w(struct bt_state *st, int ci, point q, float nw)
 
 /* Row sums recomputed exactly from the weights; returns the number of
  * positive weights. */
-static int resync(struct bt_state *st, int ci)
+static int resync(struct playout_bt_state *st, int ci)
 {
     const struct board_geom *g = st->geom;
     int size = g->size;
@@ -308,7 +300,7 @@ static int resync(struct bt_state *st, int ci)
     return n;
 }
 
-static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
+static void collect_lastdep(struct playout_bt_state *st, const struct board *b, point p)
 {
     st->n_lastdep = 0;
     if (p <= 0 || b->color[p] == EMPTY)
@@ -337,7 +329,7 @@ static void collect_lastdep(struct bt_state *st, const struct board *b, point p)
     st->n_lastdep = n;
 }
 
-static void build_near_cols(struct bt_state *st, int size)
+static void build_near_cols(struct playout_bt_state *st, int size)
 {
     for (int lx = 0; lx < size; lx++)
         for (int dy = -BT_NEAR_W; dy <= BT_NEAR_W; dy++)
@@ -348,7 +340,7 @@ static void build_near_cols(struct bt_state *st, int size)
             }
 }
 
-static void rebuild(struct bt_state *st, const struct board *b)
+static void rebuild(struct playout_bt_state *st, const struct board *b)
 {
     const struct board_geom *g = b->geom;
     if (st->geom != g) {
@@ -375,7 +367,7 @@ static void rebuild(struct bt_state *st, const struct board *b)
 
 /* ---- the dirty set ---- */
 
-static inline void mark(struct bt_state *st, const struct board *b, point q)
+static inline void mark(struct playout_bt_state *st, const struct board *b, point q)
 {
     /* Only empty points have weights to change: a stone's were zeroed
      * when it was placed (the played point is cleared in bt_played). The
@@ -391,7 +383,7 @@ static inline void mark(struct bt_state *st, const struct board *b, point q)
 
 /* The eight neighbours of q (not q: the played stone has no weight to
  * recompute; a captured stone's point is marked by its caller). */
-static void mark_nbr8(struct bt_state *st, const struct board *b, point q)
+static void mark_nbr8(struct playout_bt_state *st, const struct board *b, point q)
 {
     const int *o = b->geom->offs;
     /* Unrolled: the loop's exit was a mispredicted branch per call. */
@@ -403,7 +395,7 @@ static void mark_nbr8(struct bt_state *st, const struct board *b, point q)
 /* Marks every liberty of the string `s` (once per move); with `atari_nbrs`
  * also the liberty of each enemy string in atari next to it, whose capture
  * may have become or stopped being a "capture that saves". */
-static void mark_string(struct bt_state *st, const struct board *b, int s, bool atari_nbrs)
+static void mark_string(struct playout_bt_state *st, const struct board *b, int s, bool atari_nbrs)
 {
     if (st->sstamp[s] == st->cur)
         return;
@@ -429,7 +421,7 @@ static void mark_string(struct bt_state *st, const struct board *b, int s, bool 
  * (a call per point through a pointer cost some 5% of the work); `track` is a
  * constant, as in weigh. */
 static inline __attribute__((always_inline)) void
-reweigh_dirty(struct bt_state *st, const struct board *b, const bool track)
+reweigh_dirty(struct playout_bt_state *st, const struct board *b, const bool track)
 {
     for (int k = 0; k < st->n_dirty; k++) {
         point q = st->dirty[k];
@@ -440,7 +432,7 @@ reweigh_dirty(struct bt_state *st, const struct board *b, const bool track)
     }
 }
 
-static void next_stamp(struct bt_state *st)
+static void next_stamp(struct playout_bt_state *st)
 {
     if (++st->cur == 0) {
         memset(st->stamp, 0, sizeof st->stamp);
@@ -452,7 +444,7 @@ static void next_stamp(struct bt_state *st)
 
 void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p)
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     st->pre_p = p;
     st->pre_c = c;
     st->n_capt = 0;
@@ -482,7 +474,7 @@ void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum c
 
 static void bt_played(struct playout_policy *pp, const struct board *b, enum color c, point p)
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     if (st->geom != b->geom || (p != PASS && (st->pre_p != p || st->pre_c != c))) {
         rebuild(st, b);
         return;
@@ -562,7 +554,7 @@ static void bt_begin(struct playout_policy *pp, const struct board *b)
 /* ---- drawing a move ---- */
 
 /* The last positive-weight point of row y, or 0. */
-static point row_last(const struct bt_state *st, int ci, int y)
+static point row_last(const struct playout_bt_state *st, int ci, int y)
 {
     const struct board_geom *g = st->geom;
     point p0 = (y + 1) * g->stride + 1;
@@ -572,7 +564,7 @@ static point row_last(const struct bt_state *st, int ci, int y)
     return 0;
 }
 
-static point draw(struct bt_state *st, const struct board *b, int ci, struct rng *r)
+static point draw(struct playout_bt_state *st, const struct board *b, int ci, struct rng *r)
 {
     /* Is any weight positive? The running total drifts from the weights'
      * sum by rounding only (far below BT_TOTAL_LOW), so only a total near
@@ -695,7 +687,7 @@ static point draw(struct bt_state *st, const struct board *b, int ci, struct rng
 
 static point bt_choose(struct playout_policy *pp, struct board *b, enum color c, struct rng *r)
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     if (st->geom != b->geom)
         rebuild(st, b);
     int ci = c - 1;
@@ -726,7 +718,7 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
             break;
     }
     if (st->grad)
-        bt_grad_add(st, b, ci, p);
+        playout_bt_grad_add(st, b, ci, p);
     while (n_out > 0) {
         n_out--;
         set_w(st, ci, out[n_out], out_w[n_out]);
@@ -737,7 +729,7 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
 
 static void bt_release(struct playout_policy *pp)
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     if (st)
         free(st->g16);
     free(st);
@@ -747,11 +739,11 @@ static void bt_release(struct playout_policy *pp)
 /* ---- set-up ---- */
 
 
-/* The g16 entry of `code` for `c` (see struct bt_state). With every
+/* The g16 entry of `code` for `c` (see struct playout_bt_state). With every
  * neighbouring string at three liberties or more, a move with no empty
  * neighbour is legal exactly when it joins an own string, and a lone stone
  * with at most one empty neighbour is a self-atari of one stone. */
-static float calm_weight(const struct bt_state *st, unsigned code, enum color c)
+static float calm_weight(const struct playout_bt_state *st, unsigned code, enum color c)
 {
     if (board_code_eyelike(code, c))
         return 0.0f;
@@ -776,32 +768,32 @@ static float capture_gamma(const struct pat_gammas *g, int v, double floor)
 
 void playout_bt_set_capture_floor(struct playout_policy *pp, double floor)
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     for (int v = 0; v < 8; v++)
         st->g_cap[v] = capture_gamma(st->g, v, floor);
     st->geom = NULL;    /* every weight is rebuilt before the next draw */
 }
 
-double bt_far_base(const struct pat_gammas *g)
+double playout_bt_far_base(const struct pat_gammas *g)
 {
     double lsum = 0;
     int nfar = 0;
     for (int d = BT_NEAR_D + 1; d <= 16; d++) {
-        unsigned v = bt_dist_value(d);
+        unsigned v = playout_bt_dist_value(d);
         lsum += log(v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0);
         nfar++;
     }
     return exp(lsum / nfar);
 }
 
-void bt_build_g16(struct bt_state *st)
+void playout_bt_build_g16(struct playout_bt_state *st)
 {
     for (uint32_t code = 0; code < 65536; code++)
         for (int c = BLACK; c <= WHITE; c++)
             st->g16[2 * code + (c - 1)] = calm_weight(st, code, (enum color)c);
 }
 
-void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1])
+void playout_bt_build_near(struct playout_bt_state *st, const double factor[BT_NEAR_D + 1])
 {
     st->n_near = 0;
     st->near_maxdy = 0;
@@ -813,7 +805,7 @@ void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1])
         st->near_factor[d] = d >= 2 && factor[d] > 1.0 ? factor[d] : 1.0;
     for (int dy = -BT_NEAR_D; dy <= BT_NEAR_D; dy++)
         for (int dx = -BT_NEAR_D; dx <= BT_NEAR_D; dx++) {
-            int d = bt_coulom_d(dx, dy);
+            int d = playout_bt_coulom_d(dx, dy);
             if (d < 2 || d > BT_NEAR_D || st->n_near == BT_NEAR_MAX)
                 continue;
             double extra = factor[d] - 1.0;
@@ -834,7 +826,7 @@ void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1])
 bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
 {
     pat_init();
-    struct bt_state *st = calloc(1, sizeof *st);
+    struct playout_bt_state *st = calloc(1, sizeof *st);
     if (!st)
         return false;
     st->g = g;
@@ -852,15 +844,15 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
         free(st);
         return false;
     }
-    bt_build_g16(st);
+    playout_bt_build_g16(st);
     /* dist1: factors relative to the geometric mean of the far values. */
-    double base = bt_far_base(g);
+    double base = playout_bt_far_base(g);
     double factor[BT_NEAR_D + 1] = { 0 };
     for (int d = 2; d <= BT_NEAR_D; d++) {
-        unsigned v = bt_dist_value(d);
+        unsigned v = playout_bt_dist_value(d);
         factor[d] = (v < (unsigned)g->n_values[PAT_F_DIST1] ? g->gamma[PAT_F_DIST1][v] : 1.0) / base;
     }
-    bt_build_near(st, factor);
+    playout_bt_build_near(st, factor);
     *out = (struct playout_policy){ .name = "bt", .data = st, .begin = bt_begin,
                                     .choose = bt_choose, .played = bt_played,
                                     .release = bt_release };
@@ -869,13 +861,13 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g)
 
 bool playout_bt_joining_self_atari(const struct playout_policy *pp, enum color c, point p)
 {
-    const struct bt_state *st = pp->data;
+    const struct playout_bt_state *st = pp->data;
     return (st->self_atari[p] >> (c - 1)) & 1u;
 }
 
 double playout_bt_weight(const struct playout_policy *pp, enum color c, point p)
 {
-    const struct bt_state *st = pp->data;
+    const struct playout_bt_state *st = pp->data;
     return BT_W(st, c - 1)[p];
 }
 
@@ -929,7 +921,7 @@ const struct pat_gammas *playout_bt_default_gammas(void)
 
 double playout_bt_dist_factor(const struct playout_policy *pp, const struct board *b, point p)
 {
-    const struct bt_state *st = pp->data;
+    const struct playout_bt_state *st = pp->data;
     point last = b->last_move;
     if (last <= 0 || p <= 0)
         return 1.0;
@@ -942,5 +934,5 @@ double playout_bt_dist_factor(const struct playout_policy *pp, const struct boar
 
 long playout_bt_recomputed(const struct playout_policy *pp)
 {
-    return ((const struct bt_state *)pp->data)->recomputed;
+    return ((const struct playout_bt_state *)pp->data)->recomputed;
 }

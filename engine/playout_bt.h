@@ -1,6 +1,6 @@
 /* playout_bt — the Bradley–Terry playout policy ("playout=bt"): each move is
  * drawn with probability proportional to the product of the gammas of its fast
- * features (seed 002 §3.4; Coulom 2007).
+ * features (Ikeda & Viennot 2013; Coulom 2007).
  *
  * Fast features: the 3x3 pattern with atari marks, capture (with its kinds:
  * saves an own string in atari, re-captures the previous move, next to the

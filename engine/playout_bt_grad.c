@@ -28,7 +28,7 @@ const char *playout_bt_param_name(int k)
 
 void playout_bt_get_params(const struct playout_policy *pp, double theta[PLAYOUT_BT_PARAMS])
 {
-    const struct bt_state *st = pp->data;
+    const struct playout_bt_state *st = pp->data;
     for (int v = 1; v <= 4; v++)
         theta[P_CAPTURE + v - 1] = log(st->g_cap[v]);
     for (int v = 1; v <= 5; v++)
@@ -43,7 +43,7 @@ void playout_bt_get_params(const struct playout_policy *pp, double theta[PLAYOUT
 
 void playout_bt_set_params(struct playout_policy *pp, const double theta[PLAYOUT_BT_PARAMS])
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     for (int v = 1; v <= 4; v++)
         st->g_cap[v] = (float)exp(theta[P_CAPTURE + v - 1]);
     for (int v = 1; v <= 5; v++)
@@ -55,14 +55,14 @@ void playout_bt_set_params(struct playout_policy *pp, const double theta[PLAYOUT
     double factor[BT_NEAR_D + 1] = { 0 };
     for (int d = 2; d <= BT_NEAR_D; d++)
         factor[d] = exp(theta[P_DIST + d - 2]);
-    bt_build_g16(st);
-    bt_build_near(st, factor);
+    playout_bt_build_g16(st);
+    playout_bt_build_near(st, factor);
     st->geom = NULL;
 }
 
 void playout_bt_set_grad(struct playout_policy *pp, double *acc)
 {
-    struct bt_state *st = pp->data;
+    struct playout_bt_state *st = pp->data;
     st->grad = acc;
     st->geom = NULL;    /* rebuilt with every point's tactical values */
 }
@@ -85,7 +85,7 @@ static inline void add_features(double *e, uint16_t tac, int dist_param, double 
 
 /* The dist1 parameter of q for the last move at (lx, ly), -1 if none; its
  * factor goes to *f. */
-static inline int near_of(const struct bt_state *st, int x, int y, int lx, int ly, double *f)
+static inline int near_of(const struct playout_bt_state *st, int x, int y, int lx, int ly, double *f)
 {
     int dx = x - lx, dy = y - ly;
     *f = 1.0;
@@ -98,7 +98,7 @@ static inline int near_of(const struct bt_state *st, int x, int y, int lx, int l
 }
 
 /* near_of for point q and the board's last move. */
-static int near_at(const struct bt_state *st, const struct board *b, point q, double *f)
+static int near_at(const struct playout_bt_state *st, const struct board *b, point q, double *f)
 {
     int lx = b->last_move > 0 ? board_x(b, b->last_move) : -1;
     int ly = b->last_move > 0 ? board_y(b, b->last_move) : -1;
@@ -106,7 +106,7 @@ static int near_at(const struct bt_state *st, const struct board *b, point q, do
 }
 
 /* Z = the draw's total mass; with `e`, also each parameter's share of it. */
-static double mass(const struct bt_state *st, const struct board *b, int ci, double *e)
+static double mass(const struct playout_bt_state *st, const struct board *b, int ci, double *e)
 {
     const struct board_geom *g = st->geom;
     int lx = -1, ly = -1;
@@ -131,7 +131,7 @@ static double mass(const struct bt_state *st, const struct board *b, int ci, dou
     return z;
 }
 
-void bt_grad_add(const struct bt_state *st, const struct board *b, int ci, point chosen)
+void playout_bt_grad_add(const struct playout_bt_state *st, const struct board *b, int ci, point chosen)
 {
     if (chosen == PASS)
         return;     /* nothing had a weight: no choice was made */
@@ -148,7 +148,7 @@ void bt_grad_add(const struct bt_state *st, const struct board *b, int ci, point
 double playout_bt_prob(const struct playout_policy *pp, const struct board *b, enum color c,
                        point p)
 {
-    const struct bt_state *st = pp->data;
+    const struct playout_bt_state *st = pp->data;
     int ci = c - 1;
     if (p == PASS || st->geom != b->geom || BT_W(st, ci)[p] <= 0.0f)
         return 0.0;
@@ -174,16 +174,16 @@ bool playout_bt_params_to_table(const double theta[PLAYOUT_BT_PARAMS], struct pa
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
         if (t->n_values[groups[i].feature] <= groups[i].n)
             return false;
-    if (t->n_values[PAT_F_DIST1] <= (int)bt_dist_value(BT_NEAR_D))
+    if (t->n_values[PAT_F_DIST1] <= (int)playout_bt_dist_value(BT_NEAR_D))
         return false;
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
         for (int v = 1; v <= groups[i].n; v++)
             t->gamma[groups[i].feature][v] = (float)exp(theta[groups[i].first + v - 1]);
     /* A factor of 1 is "not applied": the table's gamma stays, whatever it
      * is below the far level. */
-    double base = bt_far_base(t);
+    double base = playout_bt_far_base(t);
     for (int d = 2; d <= BT_NEAR_D; d++)
         if (theta[P_DIST + d - 2] > 0)
-            t->gamma[PAT_F_DIST1][bt_dist_value(d)] = (float)(base * exp(theta[P_DIST + d - 2]));
+            t->gamma[PAT_F_DIST1][playout_bt_dist_value(d)] = (float)(base * exp(theta[P_DIST + d - 2]));
     return true;
 }

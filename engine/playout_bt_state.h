@@ -34,7 +34,7 @@ struct pat_gammas;
  * much smaller gammas only makes the draw count them more often. */
 #define BT_TOTAL_LOW 1e-6
 
-struct bt_state {
+struct playout_bt_state {
     const struct pat_gammas *g;
     /* The whole weight of a point whose orthogonal strings all have three
      * or more liberties (or that has none), by its 16-bit neighbourhood code,
@@ -111,7 +111,7 @@ struct bt_state {
     double near_factor[BT_NEAR_D + 1];  /* by Coulom distance, 1 when not applied */
 };
 
-/* Packed tactical feature values of a point (struct bt_state.tac). */
+/* Packed tactical feature values of a point (struct playout_bt_state.tac). */
 #define BT_TAC(cap, ext, atari, self) \
     ((uint16_t)((cap) | (ext) << 3 | (atari) << 6 | (self) << 8))
 #define BT_TAC_CAPTURE(t) ((t) & 7u)
@@ -120,31 +120,31 @@ struct bt_state {
 #define BT_TAC_SELF(t) ((t) >> 8 & 3u)
 
 /* Coulom's distance class of an offset: |dx| + |dy| + max(|dx|, |dy|). */
-static inline int bt_coulom_d(int dx, int dy)
+static inline int playout_bt_coulom_d(int dx, int dy)
 {
     int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
     return ax + ay + (ax > ay ? ax : ay);
 }
 
 /* The dist1 feature value of Coulom distance d (features.h). */
-static inline unsigned bt_dist_value(int d)
+static inline unsigned playout_bt_dist_value(int d)
 {
     return d >= 16 ? 15u : d < 2 ? 1u : (unsigned)(d - 1);
 }
 
 /* The common factor of the far points: the geometric mean of the dist1
  * gammas of d = BT_NEAR_D + 1 .. 16 in table `g`. */
-double bt_far_base(const struct pat_gammas *g);
+double playout_bt_far_base(const struct pat_gammas *g);
 
 /* Fills the g16 table from the pat3 and self-atari gammas. */
-void bt_build_g16(struct bt_state *st);
+void playout_bt_build_g16(struct playout_bt_state *st);
 
 /* Sets the near-move factors: factor[d] for Coulom distance d = 2..BT_NEAR_D
  * (only factors above 1 take part: sampling adds mass, never removes it). */
-void bt_build_near(struct bt_state *st, const double factor[BT_NEAR_D + 1]);
+void playout_bt_build_near(struct playout_bt_state *st, const double factor[BT_NEAR_D + 1]);
 
 /* Adds the score function of the draw of `chosen` by colour index `ci` to
  * st->grad (playout_bt_grad.c); the weights are those of the draw. */
-void bt_grad_add(const struct bt_state *st, const struct board *b, int ci, point chosen);
+void playout_bt_grad_add(const struct playout_bt_state *st, const struct board *b, int ci, point chosen);
 
 #endif

@@ -130,15 +130,6 @@ static bool reads_maps(const struct pat_opts *o)
     return (~off & mapped) || (o && o->large_lookup && !(off & 1u << PAT_F_LARGE));
 }
 
-/* Adds `q` to the point set `set` of *n points unless it is there. */
-static void add_lib(point *set, int *n, point q)
-{
-    for (int i = 0; i < *n; i++)
-        if (set[i] == q)
-            return;
-    set[(*n)++] = q;
-}
-
 void pat_move_values(const struct board *b, enum color c, point p, const struct pat_opts *o,
                      unsigned out[PAT_NFEAT])
 {
@@ -212,9 +203,9 @@ void pat_move_values(const struct board *b, enum color c, point p, const struct 
     for (int i = 0; i < 4; i++) {
         point q = p + offs[i];
         if (b->color[q] == EMPTY)
-            add_lib(libset, &n_libs, q);
+            board_point_set_add(libset, &n_libs, q);
         else if (b->color[q] == them && b->str[b->sid[q]].libs == 1)
-            add_lib(libset, &n_libs, q);
+            board_point_set_add(libset, &n_libs, q);
     }
     for (int j = 0; j < n_opp; j++) {
         unsigned l = b->str[opp_sid[j]].libs;
@@ -238,7 +229,7 @@ void pat_move_values(const struct board *b, enum color c, point p, const struct 
         int k = board_string_libs(b, own_at[j], l, 4);
         for (int m = 0; m < k && n_libs < 4; m++)
             if (l[m] != p)
-                add_lib(libset, &n_libs, l[m]);
+                board_point_set_add(libset, &n_libs, l[m]);
     }
     if (n_libs > 4)
         n_libs = 4;

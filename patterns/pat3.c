@@ -159,12 +159,12 @@ uint32_t pat3_class_code(int cls)
     return cls >= 0 && cls < n_classes ? class_code[cls] : 0;
 }
 
-uint32_t pat3_raw(const struct board *b, enum color c, point p)
+/* `raw`, the 8 neighbours' colours of p, with the atari marks of its
+ * orthogonal strings added, seen by the mover `c`. */
+static inline uint32_t with_atari_marks(const struct board *b, enum color c, point p,
+                                        uint32_t raw)
 {
     const int *offs = b->geom->offs;
-    uint32_t raw = 0;
-    for (int i = 0; i < 8; i++)
-        raw |= (uint32_t)b->color[p + offs[i]] << (2 * i);
     for (int i = 0; i < 4; i++) {
         point q = p + offs[i];
         uint8_t qc = b->color[q];
@@ -174,17 +174,18 @@ uint32_t pat3_raw(const struct board *b, enum color c, point p)
     return c == WHITE ? pat3_swap_colors(raw) : raw;
 }
 
-uint32_t pat3_raw_from_nbr(const struct board *b, enum color c, point p)
+uint32_t pat3_raw(const struct board *b, enum color c, point p)
 {
     const int *offs = b->geom->offs;
-    uint32_t raw = b->nbr3x3[p];
-    for (int i = 0; i < 4; i++) {
-        point q = p + offs[i];
-        uint8_t qc = b->color[q];
-        if ((qc == BLACK || qc == WHITE) && b->str[b->sid[q]].libs == 1)
-            raw |= 1u << (16 + i);
-    }
-    return c == WHITE ? pat3_swap_colors(raw) : raw;
+    uint32_t raw = 0;
+    for (int i = 0; i < 8; i++)
+        raw |= (uint32_t)b->color[p + offs[i]] << (2 * i);
+    return with_atari_marks(b, c, p, raw);
+}
+
+uint32_t pat3_raw_from_nbr(const struct board *b, enum color c, point p)
+{
+    return with_atari_marks(b, c, p, b->nbr3x3[p]);
 }
 
 void pat3_to_string(uint32_t raw, char *out)

@@ -173,6 +173,16 @@ static inline point board_atari_lib(const struct board *b, point p)
     return (point)b->str[b->sid[p]].lib_sum;
 }
 
+/* Adds `q` to the point set set[0..*n) unless it is there (a set of a few
+ * liberties: a linear scan beats anything cleverer). */
+static inline void board_point_set_add(point *set, int *n, point q)
+{
+    for (int i = 0; i < *n; i++)
+        if (set[i] == q)
+            return;
+    set[(*n)++] = q;
+}
+
 /* The orthogonal directions of a 3x3 code whose neighbour is a stone of
  * `c` (friendly) or of the other colour (enemy), as bits 0, 2, 4, 6. */
 static inline unsigned board_code_friends(unsigned code, enum color c)

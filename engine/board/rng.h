@@ -11,7 +11,11 @@
 #ifndef HANE_RNG_H
 #define HANE_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+/* The Weyl sequence's step (odd, so the period is 2^64). */
+#define RNG_STEP 0xa0761d6478bd642fULL
 
 struct rng {
     uint64_t s;
@@ -20,12 +24,27 @@ struct rng {
 /* Starts the stream for `seed` (any value, 0 included). */
 void rng_seed(struct rng *r, uint64_t seed);
 
+/* The seed of sub-stream `id` of `seed` (a game's board, a run of a
+ * configuration, an agent in a game): both are mixed, so neighbouring seeds
+ * and ids give unrelated streams, and (s, a) then b differs from (s, b) then a. */
+uint64_t rng_derive(uint64_t seed, uint64_t id);
+
+/* Fisher-Yates shuffle of v[0..n). */
+void rng_shuffle_ints(struct rng *r, int *v, size_t n);
+
 /* The next 64 random bits. */
 static inline uint64_t rng_next(struct rng *r)
 {
-    r->s += 0xa0761d6478bd642fULL;
+    r->s += RNG_STEP;
     __extension__ unsigned __int128 m = (unsigned __int128)r->s * (r->s ^ 0xe7037ed1a0b428dbULL);
     return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
+
+/* Jumps `n` numbers ahead at once (the state only counts steps), so the j-th
+ * number of a stream can be read without drawing the ones before it. */
+static inline void rng_skip(struct rng *r, uint64_t n)
+{
+    r->s += n * RNG_STEP;
 }
 
 /* A number in 0..n-1 (n >= 1, n < 2^32) by multiply-and-shift: no division,

@@ -4,6 +4,7 @@
 
 #include <check.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 START_TEST(integers)
@@ -20,6 +21,21 @@ START_TEST(integers)
     ck_assert(!cli_parse_long("0", 1, 100, &v));
     ck_assert(!cli_parse_long("101", 1, 100, &v));
     ck_assert_int_eq(v, 7);
+}
+END_TEST
+
+START_TEST(unsigned64)
+{
+    uint64_t v = 7;
+    ck_assert(cli_parse_u64("18446744073709551615", 0, UINT64_MAX, &v) && v == UINT64_MAX);
+    ck_assert(cli_parse_u64("0", 0, 10, &v) && v == 0);
+    v = 7;
+    const char *bad[] = {"", "-1", "+1", " 1", "1 ", "18446744073709551616", "1e3", "x", NULL};
+    for (int i = 0; bad[i]; i++)
+        ck_assert_msg(!cli_parse_u64(bad[i], 0, UINT64_MAX, &v), "accepted '%s'", bad[i]);
+    ck_assert(!cli_parse_u64("11", 0, 10, &v));
+    ck_assert(!cli_parse_u64("0", 1, 10, &v));
+    ck_assert(v == 7);
 }
 END_TEST
 
@@ -44,6 +60,7 @@ int main(void)
     Suite *s = suite_create("cli_num");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, integers);
+    tcase_add_test(tc, unsigned64);
     tcase_add_test(tc, reals);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

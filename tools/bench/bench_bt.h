@@ -6,7 +6,7 @@
 #include "engine/params.h"
 #include "tools/bench/bench.h"
 
-/* The knowledge settings of the search_bt_* keys: seed 002's best 13x13
+/* The knowledge settings of the search_bt_* keys: Ikeda & Viennot's (2013) best 13x13
  * values (mu = 1.8, C_BT = 0.6, K = 600). */
 #define BENCH_BT_PW_MU 1.8
 #define BENCH_BT_C 0.6

@@ -34,6 +34,19 @@ static inline char *cli_args_next(const char *prog, void (*print_usage)(FILE *),
     return a;
 }
 
+/* The next option, as cli_args_next, with the operands met on the way
+ * appended to operands[*n_operands] in their order: with operands = argv + 1
+ * the records gather at the front of argv. NULL once argv is done. */
+static inline char *cli_args_next_option(const char *prog, void (*print_usage)(FILE *),
+                                         int argc, char **argv, int *i, const char **value,
+                                         char **operands, int *n_operands)
+{
+    char *a;
+    while ((a = cli_args_next(prog, print_usage, argc, argv, i, value)) && !*value)
+        operands[(*n_operands)++] = a;
+    return a;
+}
+
 /* "PROG: bad value 'V' for OPTION", then the usage; exit status 2. */
 static inline _Noreturn void cli_bad_value(const char *prog, void (*print_usage)(FILE *),
                                            const char *option, const char *v)

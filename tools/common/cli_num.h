@@ -1,5 +1,5 @@
 /* cli_num — strict number arguments for the command-line tools (hane-match,
- * hane-train, hane-bench): the whole word must be the number, in range, or
+ * hane-train, hane-bench and the ports): the whole word must be the number, in range, or
  * the caller prints its usage error. Header-only: two small functions that
  * several programs share, with no library of their own to link. */
 #ifndef HANE_CLI_NUM_H
@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 /* A decimal integer in [lo, hi] ("12", "-3"; not "12x", "", " 12"). */
@@ -20,6 +21,21 @@ static inline bool cli_parse_long(const char *s, long lo, long hi, long *out)
     errno = 0;
     long v = strtol(s, &end, 10);
     if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A decimal integer in [lo, hi] of the whole unsigned 64-bit range (seeds);
+ * no sign ("-1" is refused, not wrapped round). */
+static inline bool cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (!isdigit((unsigned char)*s))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
         return false;
     *out = v;
     return true;

@@ -1,4 +1,4 @@
-# tools/experiments: seed 002's experiments against GNU Go level 10 (outside
+# tools/experiments: Ikeda & Viennot's (2013) experiments against GNU Go level 10 (outside
 # `make check`: the full set takes many hours). Resumable; see run.sh --help.
 # The game records go to docs/experiments/records-SIZE.tar.xz (--archive) so
 # that they can be committed with the figures they made.

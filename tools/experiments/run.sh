@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh — Ikeda & Viennot's experiments (seed 002: Fig. 3, 4, 5 and Table 1)
+# run.sh — Ikeda & Viennot's experiments (2013: Fig. 3, 4, 5 and Table 1)
 # with hane against GNU Go level 10 (our stand-in for Fuego), at a fixed
 # playout budget per move so that machine load does not change the results.
 #
@@ -274,7 +274,7 @@ report() {
 set terminal png size 800,500 noenhanced
 set output '$png'
 set offsets graph 0.05, graph 0.05, 0, 0
-set title "hane vs GNU Go level 10, ${SIZE}x$SIZE, $PLAYOUTS playouts a move (cf. seed 002)"
+set title "hane vs GNU Go level 10, ${SIZE}x$SIZE, $PLAYOUTS playouts a move (cf. Ikeda & Viennot 2013)"
 set xlabel '$xl'
 set ylabel 'win rate'
 set yrange [0:1]

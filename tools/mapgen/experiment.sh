@@ -1,5 +1,5 @@
 #!/bin/sh
-# experiment.sh — the 48 configurations of spec mapgen.md §7 under a time cap and under an
+# experiment.sh — the 48 configurations of the README's Experiment under a time cap and under an
 # evaluation budget, then tables, bar charts (Figs. 1–3) and contact sheets (Figs. 4–6).
 #
 #   experiment.sh BIN OUTDIR RUNS TIME JOBS EVALS [SEED]
@@ -53,7 +53,7 @@ fi
 if [ -n "$EVALS" ]; then
     budget_for() {
         n=$(echo "$EVALS" | tr ',' '\n' | sed -n "s/^$1=//p")
-        # The spec's 60-s cap stays on as a backstop: a run whose iterations stop
+        # The paper's 60-s cap stays on as a backstop: a run whose iterations stop
         # computing stats (MCTS circling a finished branch) never exhausts the
         # evaluation budget. No run that ends by its budget comes near the cap.
         echo "--time-limit 60 --eval-limit ${n:?no evaluation budget for $1 in $EVALS}"

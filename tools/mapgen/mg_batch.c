@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tools/common/parallel.h"
 #include "tools/mapgen/mg_png.h"
 
 json_t *mg_config_json(const mg_config *c)
@@ -107,7 +108,6 @@ typedef struct batch {
     const mg_batch_opts *o;
     pthread_mutex_t lock;
     json_t *records;         /* index -> record or null */
-    int next;
     int failed;
 } batch;
 
@@ -158,39 +158,34 @@ static void write_maps(batch *b, int index, const mg_outcome *o)
     }
 }
 
-static void *worker(void *arg)
+/* Run i unless an earlier invocation left its record (resume). */
+static void run_task(void *arg, int i)
 {
     batch *b = arg;
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        int i = b->next;
-        while (i < b->c->runs && !json_is_null(json_array_get(b->records, (size_t)i)))
-            i++;
-        b->next = i + 1;
-        pthread_mutex_unlock(&b->lock);
-        if (i >= b->c->runs)
-            break;
-        mg_outcome o;
-        mg_run_one(b->c, i, &o);
-        json_t *rec = mg_outcome_json(b->c, i, &o);
-        pthread_mutex_lock(&b->lock);
-        json_array_set_new(b->records, (size_t)i, rec);
-        if (b->o->log) {
-            fprintf(b->o->log,
-                    "run %4d found %d time %8.3f s heuristic %8.2f depth %5d max %5d "
-                    "%s %10llu evals %10llu stop %s\n",
-                    i, o.found, o.time, o.heuristic, o.result_depth, o.max_depth,
-                    mg_algo_is_tree(b->c->algo) ? "iter" : "gens",
-                    (unsigned long long)o.iterations, (unsigned long long)o.evals, o.stop);
-            fflush(b->o->log);
-        }
-        if (b->o->maps_dir)
-            write_maps(b, i, &o);
-        if (b->o->out_path && write_json(b) != 0)
-            b->failed = 1;
-        pthread_mutex_unlock(&b->lock);
+    pthread_mutex_lock(&b->lock);
+    bool done = !json_is_null(json_array_get(b->records, (size_t)i));
+    pthread_mutex_unlock(&b->lock);
+    if (done)
+        return;
+    mg_outcome o;
+    mg_run_one(b->c, i, &o);
+    json_t *rec = mg_outcome_json(b->c, i, &o);
+    pthread_mutex_lock(&b->lock);
+    json_array_set_new(b->records, (size_t)i, rec);
+    if (b->o->log) {
+        fprintf(b->o->log,
+                "run %4d found %d time %8.3f s heuristic %8.2f depth %5d max %5d "
+                "%s %10llu evals %10llu stop %s\n",
+                i, o.found, o.time, o.heuristic, o.result_depth, o.max_depth,
+                mg_algo_is_tree(b->c->algo) ? "iter" : "gens",
+                (unsigned long long)o.iterations, (unsigned long long)o.evals, o.stop);
+        fflush(b->o->log);
     }
-    return NULL;
+    if (b->o->maps_dir)
+        write_maps(b, i, &o);
+    if (b->o->out_path && write_json(b) != 0)
+        b->failed = 1;
+    pthread_mutex_unlock(&b->lock);
 }
 
 /* Load earlier runs of the same configuration from out_path. */
@@ -278,18 +273,7 @@ int mg_batch_run(const mg_config *c, const mg_batch_opts *o)
     if (rc == 0 && o->out_path)
         rc = resume(&b);
     if (rc == 0) {
-        int jobs = c->jobs < 1 ? 1 : c->jobs;
-        pthread_t th[64];
-        if (jobs > 64)
-            jobs = 64;
-        int started = 0;
-        for (int j = 0; j < jobs; j++)
-            if (pthread_create(&th[j], NULL, worker, &b) == 0)
-                started++;
-        if (started == 0)
-            worker(&b);
-        for (int j = 0; j < started; j++)
-            pthread_join(th[j], NULL);
+        parallel_for(c->runs, c->jobs > 64 ? 64 : c->jobs, run_task, &b);
         rc = b.failed;
         if (rc == 0 && o->out_path)
             rc = write_json(&b);

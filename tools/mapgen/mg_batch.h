@@ -1,5 +1,5 @@
 /* mg_batch.h — many runs of one configuration: threads, console lines, resumable JSON
- * results (spec mapgen.md §7, §9) and per-run ASCII / PNG maps. */
+ * results (README, Command line and Experiment) and per-run ASCII / PNG maps. */
 #ifndef HANE_MAPGEN_BATCH_H
 #define HANE_MAPGEN_BATCH_H
 

@@ -1,7 +1,9 @@
-/* mg_env.c — representations, counters and the tools/search domain of tools/mapgen. */
+/* mg_env.c — representations, counters and the tools/plan domain of tools/mapgen. */
 #include "tools/mapgen/mg_env.h"
 
 #include <string.h>
+
+#include "tools/common/names.h"
 
 static const char *rep_names[MG_NREPS] = {"narrow", "turtle", "wide"};
 
@@ -12,10 +14,7 @@ const char *mg_rep_name(mg_rep_id r)
 
 int mg_rep_find(const char *name)
 {
-    for (int i = 0; i < MG_NREPS; i++)
-        if (strcmp(name, rep_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(rep_names, MG_NREPS, name);
 }
 
 bool mg_env_init(mg_env *e, const mg_problem *p, mg_rep_id rep, mg_targets t)
@@ -48,7 +47,7 @@ void mg_env_map_stats(mg_env *e, const uint8_t *map, mg_stats *out)
     mg_stats_compute_ws(e->p, map, out, e->ws);
 }
 
-void mg_env_reset(mg_env *e, search_rng *rng, mg_state *s)
+void mg_env_reset(mg_env *e, struct rng *rng, mg_state *s)
 {
     const mg_problem *p = e->p;
     memset(s, 0, sizeof *s);
@@ -58,15 +57,15 @@ void mg_env_reset(mg_env *e, search_rng *rng, mg_state *s)
         for (int x = 0; x < p->w; x++)
             for (int y = 0; y < p->h; y++)
                 tmp[k++] = y * p->w + x;
-        search_rng_shuffle_ints(rng, tmp, (size_t)k);
+        rng_shuffle_ints(rng, tmp, (size_t)k);
         for (int i = 0; i < k; i++)
             e->order[i] = (int16_t)tmp[i];
         s->idx = 0;
         s->x = (int16_t)(e->order[0] % p->w);
         s->y = (int16_t)(e->order[0] / p->w);
     } else if (e->rep == MG_TURTLE) {
-        s->x = (int16_t)search_rng_below(rng, (uint32_t)p->w);
-        s->y = (int16_t)search_rng_below(rng, (uint32_t)p->h);
+        s->x = (int16_t)rng_below(rng, (uint32_t)p->w);
+        s->y = (int16_t)rng_below(rng, (uint32_t)p->h);
     }
     mg_env_map_stats(e, s->map, &s->stats);
     s->dirty = 0;
@@ -174,7 +173,7 @@ uint64_t mg_env_hash(const mg_env *e, const mg_state *s)
     return h ^ (h >> 31);
 }
 
-/* ---- search_domain hooks (the domain never writes through const state pointers
+/* ---- plan_domain hooks (the domain never writes through const state pointers
  * except to refresh the stats cache, which is why they cast) ---- */
 
 static int d_actions(void *ctx, const void *state, int *out)
@@ -221,20 +220,11 @@ static uint64_t d_evals(void *ctx)
     return ((const mg_env *)ctx)->evals;
 }
 
-search_domain mg_env_domain(mg_env *e)
+plan_domain mg_env_domain(mg_env *e)
 {
-    search_domain d;
-    memset(&d, 0, sizeof d);
-    d.ctx = e;
-    d.state_size = sizeof(mg_state);
-    d.max_actions = e->nactions;
-    d.actions = d_actions;
-    d.apply = d_apply;
-    d.terminal = d_terminal;
-    d.goal = d_goal;
-    d.evaluate = d_evaluate;
-    d.rollout_done = d_rollout_done;
-    d.hash = d_hash;
-    d.eval_count = d_evals;
-    return d;
+    return (plan_domain){ .ctx = e, .state_size = sizeof(mg_state),
+                          .max_actions = e->nactions, .actions = d_actions, .apply = d_apply,
+                          .terminal = d_terminal, .goal = d_goal, .evaluate = d_evaluate,
+                          .rollout_done = d_rollout_done, .hash = d_hash,
+                          .eval_count = d_evals };
 }

@@ -1,12 +1,12 @@
 /* mg_env.h — the search environment of tools/mapgen: a map with a representation cursor
- * and counters, the narrow / turtle / wide representations, and the search_domain that
- * exposes it to tools/search (spec mapgen.md §4–§5). */
+ * and counters, the narrow / turtle / wide representations, and the plan_domain that
+ * exposes it to tools/plan (Bhaumik et al. 2020). */
 #ifndef HANE_MAPGEN_ENV_H
 #define HANE_MAPGEN_ENV_H
 
 #include "tools/mapgen/mg_problem.h"
 #include "tools/mapgen/mg_sokoban.h"
-#include "tools/search/search.h"
+#include "tools/plan/plan.h"
 
 typedef enum mg_rep_id { MG_NARROW, MG_TURTLE, MG_WIDE, MG_NREPS } mg_rep_id;
 
@@ -44,7 +44,7 @@ void mg_env_free(mg_env *e);
 
 /* New root: random map, then the representation's reset (narrow: shuffle the x-major cell
  * list; turtle: random start cell), stats computed; they become the reference. */
-void mg_env_reset(mg_env *e, search_rng *rng, mg_state *s);
+void mg_env_reset(mg_env *e, struct rng *rng, mg_state *s);
 /* Take one action of the representation; counts a step, and a change if a tile changed
  * (then the stats go stale). */
 void mg_env_step(const mg_env *e, mg_state *s, int action);
@@ -61,9 +61,9 @@ uint64_t mg_env_hash(const mg_env *e, const mg_state *s);
 /* Wide action decoding (also used for optimiser mutations). */
 void mg_wide_decode(const mg_problem *p, int a, int *x, int *y, int *v);
 
-/* The domain for tools/search; ctx = e.  Stats of states it creates are computed when
+/* The domain for tools/plan; ctx = e.  Stats of states it creates are computed when
  * the search evaluates them. */
-search_domain mg_env_domain(mg_env *e);
+plan_domain mg_env_domain(mg_env *e);
 
 /* Maps only (optimisers): stats of a map, counted in e->evals. */
 void mg_env_map_stats(mg_env *e, const uint8_t *map, mg_stats *out);

@@ -1,4 +1,4 @@
-/* mg_main.c — hane-mapgen: run, table, stats, solve and speed (spec mapgen.md §9). */
+/* mg_main.c — hane-mapgen: run, table, stats, solve and speed (README, Command line). */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/common/cli_num.h"
 #include "tools/mapgen/mg_batch.h"
 #include "tools/mapgen/mg_run.h"
 #include "tools/mapgen/mg_sokoban.h"
@@ -35,28 +36,6 @@ static int die(const char *fmt, const char *a, const char *b)
     fprintf(stderr, fmt, a, b);
     fprintf(stderr, "\n");
     return 2;
-}
-
-static bool parse_ll(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_d(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= lo && v <= hi))
-        return false;
-    *out = v;
-    return true;
 }
 
 static char *read_file(const char *path, char *err, size_t errlen)
@@ -126,7 +105,7 @@ static int cmd_run(int argc, char **argv)
     bool have_p = false, have_a = false, have_r = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long long ll;
+        long ll;
         double d;
         if (!strcmp(a, "--png")) {
             o.png = true;
@@ -156,23 +135,23 @@ static int cmd_run(int argc, char **argv)
             c.algo = (mg_algo)r;
             have_a = true;
         } else if (!strcmp(a, "--runs")) {
-            if (!parse_ll(v, 1, 1000000, &ll))
+            if (!cli_parse_long(v, 1, 1000000, &ll))
                 return die("--runs: expected an integer in [1, 1000000], got '%s'%s", v, "");
             c.runs = (int)ll;
         } else if (!strcmp(a, "--time-limit")) {
-            if (!parse_d(v, 0, 1e6, &d))
+            if (!cli_parse_real(v, 0, 1e6, &d))
                 return die("--time-limit: expected seconds in [0, 1e6], got '%s'%s", v, "");
             c.time_limit = d;
         } else if (!strcmp(a, "--eval-limit")) {
-            if (!parse_ll(v, 0, LLONG_MAX, &ll))
+            if (!cli_parse_long(v, 0, LONG_MAX, &ll))
                 return die("--eval-limit: expected a non-negative integer, got '%s'%s", v, "");
             c.eval_limit = (uint64_t)ll;
         } else if (!strcmp(a, "--seed")) {
-            if (!parse_ll(v, 0, LLONG_MAX, &ll))
+            if (!cli_parse_long(v, 0, LONG_MAX, &ll))
                 return die("--seed: expected a non-negative integer, got '%s'%s", v, "");
             c.seed = (uint64_t)ll;
         } else if (!strcmp(a, "--jobs")) {
-            if (!parse_ll(v, 1, 64, &ll))
+            if (!cli_parse_long(v, 1, 64, &ll))
                 return die("--jobs: expected an integer in [1, 64], got '%s'%s", v, "");
             c.jobs = (int)ll;
         } else if (!strcmp(a, "--targets")) {
@@ -180,11 +159,11 @@ static int cmd_run(int argc, char **argv)
                 return die("--targets: expected code or paper, got '%s'%s", v, "");
             c.targets = strcmp(v, "paper") ? MG_TARGETS_CODE : MG_TARGETS_PAPER;
         } else if (!strcmp(a, "--mcts-c")) {
-            if (!parse_d(v, 0, 1e9, &d))
+            if (!cli_parse_real(v, 0, 1e9, &d))
                 return die("--mcts-c: expected a number >= 0, got '%s'%s", v, "");
             c.mcts_c = d;
         } else if (!strcmp(a, "--rollout")) {
-            if (!parse_ll(v, 0, 1000000, &ll))
+            if (!cli_parse_long(v, 0, 1000000, &ll))
                 return die("--rollout: expected an integer in [0, 1000000], got '%s'%s", v, "");
             c.rollout = (int)ll;
         } else if (!strcmp(a, "--ga-crossover")) {
@@ -201,7 +180,7 @@ static int cmd_run(int argc, char **argv)
                 return die("--clock: expected cpu or wall, got '%s'%s", v, "");
             c.cpu_clock = !strcmp(v, "cpu");
         } else if (!strcmp(a, "--memory")) {
-            if (!parse_ll(v, 1, 1 << 20, &ll))
+            if (!cli_parse_long(v, 1, 1 << 20, &ll))
                 return die("--memory: expected megabytes in [1, 1048576], got '%s'%s", v, "");
             c.memory = (size_t)ll << 20;
         } else if (!strcmp(a, "--out")) {
@@ -296,10 +275,10 @@ static int cmd_stats(int argc, char **argv)
 static int cmd_solve(int argc, char **argv)
 {
     const char *path = NULL;
-    long long pops = 5000;
+    long pops = 5000;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--pops") && i + 1 < argc) {
-            if (!parse_ll(argv[++i], 1, 10000000, &pops))
+            if (!cli_parse_long(argv[++i], 1, 10000000, &pops))
                 return die("--pops: expected an integer in [1, 1e7], got '%s'%s", argv[i], "");
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return die("solve: unknown option or missing value '%s'%s", argv[i], "");
@@ -358,7 +337,7 @@ static int cmd_solve(int argc, char **argv)
         return 0;
     }
     printf("\n");
-    fprintf(stderr, "not solved in %lld pops per search; dist-win %d\n", pops, r.dist_win);
+    fprintf(stderr, "not solved in %ld pops per search; dist-win %d\n", pops, r.dist_win);
     return 1;
 }
 
@@ -369,7 +348,7 @@ static int cmd_speed(int argc, char **argv)
     double secs = 2;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
-            if (!parse_d(argv[++i], 0.1, 3600, &secs))
+            if (!cli_parse_real(argv[++i], 0.1, 3600, &secs))
                 return die("--seconds: expected a number in [0.1, 3600], got '%s'%s", argv[i], "");
         } else {
             return die("speed: unknown option '%s'%s", argv[i], "");
@@ -379,19 +358,19 @@ static int cmd_speed(int argc, char **argv)
     printf("%-8s %14s %14s %14s\n", "problem", "random maps", "GBFS narrow", "SA wide");
     for (int pi = 0; pi < MG_NPROBLEMS; pi++) {
         const mg_problem *p = mg_problem_get((mg_problem_id)pi);
-        search_rng rng;
-        search_rng_seed(&rng, 42);
+        struct rng rng;
+        rng_seed(&rng, 42);
         static uint8_t maps[256][MG_MAX_CELLS];
         for (int i = 0; i < 256; i++)
             mg_random_map(p, &rng, maps[i]);
         mg_soko_ws *ws = mg_soko_ws_new();
         mg_stats s;
         long n = 0;
-        double t0 = search_clock(true), t;
+        double t0 = plan_clock(true), t;
         do {
             for (int i = 0; i < 256; i++, n++)
                 mg_stats_compute_ws(p, maps[i], &s, ws);
-            t = search_clock(true) - t0;
+            t = plan_clock(true) - t0;
         } while (t < secs / 3);
         mg_soko_ws_free(ws);
         double rate[3] = {n / t, 0, 0};
@@ -427,18 +406,18 @@ static int cmd_near(int argc, char **argv)
     c.runs = 1000;
     const char *prob = NULL;
     for (int i = 0; i < argc; i++) {
-        long long v;
+        long v;
         if (i + 1 >= argc)
             return die("near: unknown option or missing value '%s'%s", argv[i], "");
         const char *opt = argv[i], *val = argv[++i];
         if (!strcmp(opt, "--problem")) {
             prob = val;
         } else if (!strcmp(opt, "--runs")) {
-            if (!parse_ll(val, 1, 10000000, &v))
+            if (!cli_parse_long(val, 1, 10000000, &v))
                 return die("--runs: expected 1..10000000, got '%s'%s", val, "");
             c.runs = (int)v;
         } else if (!strcmp(opt, "--seed")) {
-            if (!parse_ll(val, 0, LLONG_MAX, &v))
+            if (!cli_parse_long(val, 0, LONG_MAX, &v))
                 return die("--seed: expected a non-negative integer, got '%s'%s", val, "");
             c.seed = (uint64_t)v;
         } else if (!strcmp(opt, "--targets")) {
@@ -465,14 +444,14 @@ static int cmd_near(int argc, char **argv)
     int ci = mg_config_index(&c);
     if (ci < 0)
         return die("near: optimisers use --rep wide%s%s", "", "");
-    /* the start map of run r of that configuration: its RNG's first draws (mg_run_one) */
+    /* the start map of run r of that configuration: its generator's first draws */
     mg_soko_ws *ws = mg_soko_ws_new();
     if (!ws)
         return die("near: out of memory%s%s", "", "");
     long count[3] = {0, 0, 0};
     for (int r = 0; r < c.runs; r++) {
-        search_rng rng;
-        search_rng_seed3(&rng, c.seed, (uint64_t)ci, (uint64_t)r);
+        struct rng rng;
+        mg_run_rng(&rng, &c, r);
         uint8_t map[MG_MAX_CELLS];
         mg_random_map(c.p, &rng, map);
         int k = mg_edits_to_goal(c.p, c.targets, map, ws);

@@ -1,5 +1,5 @@
 /* mg_opt.c — the optimisers: hill climbing, simulated annealing, (μ+λ) evolution
- * strategy and a genetic algorithm, on the wide representation (spec mapgen.md §6). */
+ * strategy and a genetic algorithm, on the wide representation (Bhaumik et al. 2020). */
 #include "tools/mapgen/mg_run.h"
 
 #include <math.h>
@@ -18,9 +18,10 @@ typedef struct indiv {
 typedef struct opt {
     const mg_config *c;
     mg_env *e;
-    search_rng *rng;
+    struct rng *rng;
     double t0;
     const char *stop;
+    double T;               /* simulated annealing's temperature */
 } opt;
 
 static void evaluate(opt *o, indiv *x)
@@ -36,7 +37,7 @@ static bool over(opt *o)
         o->stop = "eval-limit";
         return true;
     }
-    if (o->c->time_limit > 0 && search_clock(o->c->cpu_clock) - o->t0 >= o->c->time_limit) {
+    if (o->c->time_limit > 0 && plan_clock(o->c->cpu_clock) - o->t0 >= o->c->time_limit) {
         o->stop = "time-limit";
         return true;
     }
@@ -50,7 +51,7 @@ static bool is_goal(opt *o, const indiv *x)
 
 static int random_action(opt *o)
 {
-    return (int)search_rng_below(o->rng, (uint32_t)(o->e->ncells * o->e->p->ntiles));
+    return (int)rng_below(o->rng, (uint32_t)(o->e->ncells * o->e->p->ntiles));
 }
 
 /* One random wide action on x; re-evaluated only if a tile changed. */
@@ -88,7 +89,7 @@ static void sort_pop(indiv *pop, int n)
 static void finish(opt *o, const indiv *best, bool found, uint64_t iters, mg_outcome *out)
 {
     out->found = found;
-    out->time = search_clock(o->c->cpu_clock) - o->t0;
+    out->time = plan_clock(o->c->cpu_clock) - o->t0;
     out->heuristic = best->fit;
     out->result_depth = -1;
     out->max_depth = -1;
@@ -100,94 +101,8 @@ static void finish(opt *o, const indiv *best, bool found, uint64_t iters, mg_out
     out->result.stats = best->stats;
 }
 
-static void hill_climb(opt *o, mg_outcome *out)
-{
-    indiv cur;
-    random_indiv(o, &cur);
-    o->e->ref = cur.stats;
-    cur.fit = mg_heuristic(o->e->p, &cur.stats, &o->e->ref);
-    int nacts = o->e->ncells * o->e->p->ntiles;
-    uint64_t it = 0;
-    for (;;) {
-        if (is_goal(o, &cur))
-            return finish(o, &cur, true, it, out);
-        if (over(o))
-            break;
-        /* every wide neighbour; ties with the running best replace it with p = 1/2 */
-        indiv nb = cur, best;
-        bool have = false, stopped = false;
-        for (int a = 0; a < nacts; a++) {
-            if (over(o)) {
-                stopped = true;
-                break;
-            }
-            int x, y, v;
-            mg_wide_decode(o->e->p, a, &x, &y, &v);
-            int cell = y * o->e->p->w + x;
-            uint8_t old = nb.map[cell];
-            if (old != v) {
-                nb.map[cell] = (uint8_t)v;
-                evaluate(o, &nb);
-            } else {
-                nb.stats = cur.stats;
-                nb.fit = cur.fit;
-            }
-            if (!have || nb.fit > best.fit ||
-                (nb.fit == best.fit && search_rng_below(o->rng, 2))) {
-                best = nb;
-                have = true;
-            }
-            nb.map[cell] = old;
-        }
-        if (stopped)
-            break;
-        cur = best;
-        it++;
-    }
-    finish(o, &cur, false, it, out);
-}
-
-static void anneal(opt *o, mg_outcome *out)
-{
-    indiv cur;
-    random_indiv(o, &cur);
-    o->e->ref = cur.stats;
-    cur.fit = mg_heuristic(o->e->p, &cur.stats, &o->e->ref);
-    double T = o->c->sa_t0;
-    uint64_t it = 0;
-    for (;;) {
-        if (is_goal(o, &cur))
-            return finish(o, &cur, true, it, out);
-        if (over(o))
-            break;
-        indiv nb = cur;
-        mutate(o, &nb);
-        if (nb.fit > cur.fit) {
-            cur = nb;
-        } else {
-            double d = cur.fit - nb.fit;
-            /* d = 0 is always accepted (exp(0) = 1), also once T has underflowed to 0,
-             * where the code's division would fail [D] */
-            if (d == 0 || (T > 0 && search_rng_double(o->rng) < exp(-d / T)))
-                cur = nb;
-        }
-        T *= o->c->sa_cooling;
-        it++;
-    }
-    finish(o, &cur, false, it, out);
-}
-
-/* A population could not be allocated: the run ends with no map. */
-static void out_of_memory(opt *o, mg_outcome *out)
-{
-    o->stop = "out-of-memory";
-    indiv none;
-    memset(&none, 0, sizeof none);
-    finish(o, &none, false, 0, out);
-}
-
 /* n random individuals, best first; the first one's statistics are the
- * heuristic's reference (as for the single-map optimisers). */
+ * heuristic's reference (n = 1: the single-map optimisers' start). */
 static void init_population(opt *o, indiv *pop, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -199,16 +114,78 @@ static void init_population(opt *o, indiv *pop, int n)
     sort_pop(pop, n);
 }
 
-static void evolve(opt *o, mg_outcome *out)
+/* Hill climbing: every wide neighbour of the map; the best replaces it (ties with the
+ * running best replace that with p = 1/2).  NULL when the budget ends among the
+ * neighbours. */
+static indiv *step_hc(opt *o, indiv *pop, indiv *spare, int n)
 {
-    int mu = o->c->es_mu, lambda = o->c->es_lambda, n = mu + lambda;
-    indiv *pop = malloc((size_t)n * sizeof *pop);
-    if (!pop) {
-        out_of_memory(o, out);
-        return;
+    const indiv *cur = &pop[0];
+    int nacts = o->e->ncells * o->e->p->ntiles;
+    indiv nb = *cur, best;
+    bool have = false;
+    for (int a = 0; a < nacts; a++) {
+        if (over(o))
+            return NULL;
+        int x, y, v;
+        mg_wide_decode(o->e->p, a, &x, &y, &v);
+        int cell = y * o->e->p->w + x;
+        uint8_t old = nb.map[cell];
+        if (old != v) {
+            nb.map[cell] = (uint8_t)v;
+            evaluate(o, &nb);
+        } else {
+            nb.stats = cur->stats;
+            nb.fit = cur->fit;
+        }
+        if (!have || nb.fit > best.fit || (nb.fit == best.fit && rng_below(o->rng, 2))) {
+            best = nb;
+            have = true;
+        }
+        nb.map[cell] = old;
     }
+    pop[0] = best;
+    return pop;
+}
+
+/* Simulated annealing: one random mutation, kept if better, else with p = exp(-d / T). */
+static indiv *step_sa(opt *o, indiv *pop, indiv *spare, int n)
+{
+    indiv *cur = &pop[0];
+    indiv nb = *cur;
+    mutate(o, &nb);
+    if (nb.fit > cur->fit) {
+        *cur = nb;
+    } else {
+        double d = cur->fit - nb.fit;
+        /* d = 0 is always accepted (exp(0) = 1), also once T has underflowed to 0,
+         * where the code's division would fail [D] */
+        if (d == 0 || (o->T > 0 && rng_double(o->rng) < exp(-d / o->T)))
+            *cur = nb;
+    }
+    o->T *= o->c->sa_cooling;
+    return pop;
+}
+
+/* A population could not be allocated: the run ends with no map. */
+static void out_of_memory(opt *o, mg_outcome *out)
+{
+    o->stop = "out-of-memory";
+    indiv none;
+    memset(&none, 0, sizeof none);
+    finish(o, &none, false, 0, out);
+}
+
+/* One step of an optimiser (an iteration, or a generation) from `pop` (n individuals, best
+ * first) into `pop` itself or into `spare`; returns the one that holds the result, or NULL
+ * when the budget ran out during the step (which then counts for nothing). */
+typedef indiv *(*step_fn)(opt *o, indiv *pop, indiv *spare, int n);
+
+/* The optimisers' loop: stop on a goal at the top or when the budget is over, else step
+ * and sort.  The single-map optimisers are populations of one. */
+static void optimise(opt *o, indiv *pop, indiv *spare, int n, step_fn step, mg_outcome *out)
+{
     init_population(o, pop, n);
-    uint64_t gen = 0;
+    uint64_t iters = 0;
     bool found = false;
     for (;;) {
         if (is_goal(o, &pop[0])) {
@@ -217,26 +194,50 @@ static void evolve(opt *o, mg_outcome *out)
         }
         if (over(o))
             break;
-        /* parent i yields two single-mutation children into slots μ+2i, μ+2i+1 (λ = 2μ) */
-        for (int i = 0; i < mu && mu + 2 * i + 1 < n; i++) {
-            for (int k = 0; k < 2; k++) {
-                indiv *ch = &pop[mu + 2 * i + k];
-                *ch = pop[i];
-                mutate(o, ch);
-            }
+        indiv *next = step(o, pop, spare, n);
+        if (!next)
+            break;
+        if (next == spare) {
+            spare = pop;
+            pop = next;
         }
         sort_pop(pop, n);
-        gen++;
+        iters++;
     }
-    finish(o, &pop[0], found, gen, out);
+    finish(o, &pop[0], found, iters, out);
+}
+
+/* (μ+λ): parent i yields two single-mutation children into slots μ+2i, μ+2i+1 (λ = 2μ). */
+static indiv *step_es(opt *o, indiv *pop, indiv *spare, int n)
+{
+    int mu = o->c->es_mu;
+    for (int i = 0; i < mu && mu + 2 * i + 1 < n; i++) {
+        for (int k = 0; k < 2; k++) {
+            indiv *ch = &pop[mu + 2 * i + k];
+            *ch = pop[i];
+            mutate(o, ch);
+        }
+    }
+    return pop;
+}
+
+static void evolve(opt *o, mg_outcome *out)
+{
+    int n = o->c->es_mu + o->c->es_lambda;
+    indiv *pop = malloc((size_t)n * sizeof *pop);
+    if (!pop) {
+        out_of_memory(o, out);
+        return;
+    }
+    optimise(o, pop, NULL, n, step_es, out);
     free(pop);
 }
 
-int mg_rank_select(search_rng *rng, int n)
+int mg_rank_select(struct rng *rng, int n)
 {
     /* rank r (0 = best) with probability (n − r) / (n(n+1)/2) */
     uint32_t total = (uint32_t)(n * (n + 1) / 2);
-    uint32_t u = search_rng_below(rng, total);
+    uint32_t u = rng_below(rng, total);
     for (int r = 0; r < n; r++) {
         uint32_t w = (uint32_t)(n - r);
         if (u < w)
@@ -259,8 +260,8 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
     switch (o->c->crossover) {
     case MG_XO_PAPER: {
         /* two points on the row-major string; the segment between them from parent 2 */
-        int i = (int)search_rng_below(o->rng, (uint32_t)n + 1);
-        int j = (int)search_rng_below(o->rng, (uint32_t)n + 1);
+        int i = (int)rng_below(o->rng, (uint32_t)n + 1);
+        int j = (int)rng_below(o->rng, (uint32_t)n + 1);
         if (i > j) {
             int t = i;
             i = j;
@@ -270,10 +271,10 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
         break;
     }
     case MG_XO_RECT: {
-        int x1 = (int)search_rng_below(o->rng, (uint32_t)p->w);
-        int x2 = (int)search_rng_below(o->rng, (uint32_t)p->w);
-        int y1 = (int)search_rng_below(o->rng, (uint32_t)p->h);
-        int y2 = (int)search_rng_below(o->rng, (uint32_t)p->h);
+        int x1 = (int)rng_below(o->rng, (uint32_t)p->w);
+        int x2 = (int)rng_below(o->rng, (uint32_t)p->w);
+        int y1 = (int)rng_below(o->rng, (uint32_t)p->h);
+        int y2 = (int)rng_below(o->rng, (uint32_t)p->h);
         if (x1 > x2) { int t = x1; x1 = x2; x2 = t; }
         if (y1 > y2) { int t = y1; y1 = y2; y2 = t; }
         for (int y = y1; y <= y2; y++)
@@ -286,62 +287,51 @@ static void crossover(opt *o, const indiv *a, const indiv *b, indiv *child)
     }
 }
 
+/* The elite carried over, the rest bred by crossover (then maybe one mutation) or by
+ * mutation of a rank-selected parent, into `next`. */
+static indiv *step_ga(opt *o, indiv *pop, indiv *next, int n)
+{
+    int k = 0;
+    for (; k < o->c->ga_elite && k < n; k++)
+        next[k] = pop[k];
+    for (; k < n; k++) {
+        indiv *ch = &next[k];
+        if (rng_double(o->rng) < o->c->ga_pcross) {
+            const indiv *a = &pop[rank_select(o, n)], *b = &pop[rank_select(o, n)];
+            crossover(o, a, b, ch);
+            if (rng_double(o->rng) < o->c->ga_pmut) {
+                int x, y, v;
+                mg_wide_decode(o->e->p, random_action(o), &x, &y, &v);
+                ch->map[y * o->e->p->w + x] = (uint8_t)v;
+            }
+            evaluate(o, ch);
+        } else {
+            *ch = pop[rank_select(o, n)];
+            mutate(o, ch);
+        }
+    }
+    return next;
+}
+
 static void genetic(opt *o, mg_outcome *out)
 {
-    int n = o->c->ga_pop, elite = o->c->ga_elite;
+    int n = o->c->ga_pop;
     indiv *pop = malloc((size_t)n * sizeof *pop), *next = malloc((size_t)n * sizeof *next);
-    if (!pop || !next) {
-        free(pop);
-        free(next);
+    if (pop && next)
+        optimise(o, pop, next, n, step_ga, out);
+    else
         out_of_memory(o, out);
-        return;
-    }
-    init_population(o, pop, n);
-    uint64_t gen = 0;
-    bool found = false;
-    for (;;) {
-        if (is_goal(o, &pop[0])) {
-            found = true;
-            break;
-        }
-        if (over(o))
-            break;
-        int k = 0;
-        for (; k < elite && k < n; k++)
-            next[k] = pop[k];
-        for (; k < n; k++) {
-            indiv *ch = &next[k];
-            if (search_rng_double(o->rng) < o->c->ga_pcross) {
-                const indiv *a = &pop[rank_select(o, n)], *b = &pop[rank_select(o, n)];
-                crossover(o, a, b, ch);
-                if (search_rng_double(o->rng) < o->c->ga_pmut) {
-                    int x, y, v;
-                    mg_wide_decode(o->e->p, random_action(o), &x, &y, &v);
-                    ch->map[y * o->e->p->w + x] = (uint8_t)v;
-                }
-                evaluate(o, ch);
-            } else {
-                *ch = pop[rank_select(o, n)];
-                mutate(o, ch);
-            }
-        }
-        indiv *t = pop;
-        pop = next;
-        next = t;
-        sort_pop(pop, n);
-        gen++;
-    }
-    finish(o, &pop[0], found, gen, out);
     free(pop);
     free(next);
 }
 
-void mg_run_optimiser(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome *out)
+void mg_run_optimiser(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out)
 {
-    opt o = {c, e, rng, search_clock(c->cpu_clock), "time-limit"};
+    opt o = {c, e, rng, plan_clock(c->cpu_clock), "time-limit", c->sa_t0};
+    indiv single;
     switch (c->algo) {
-    case MG_HC: hill_climb(&o, out); break;
-    case MG_SA: anneal(&o, out); break;
+    case MG_HC: optimise(&o, &single, NULL, 1, step_hc, out); break;
+    case MG_SA: optimise(&o, &single, NULL, 1, step_sa, out); break;
     case MG_ES: evolve(&o, out); break;
     case MG_GA:
     default: genetic(&o, out); break;

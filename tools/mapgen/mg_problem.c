@@ -48,7 +48,7 @@ const mg_problem *mg_problem_find(const char *name)
 
 double mg_range_reward(double n, double o, double lo, double hi)
 {
-    /* first matching case wins (spec §2); cases 4–5 are kept exactly as the code has them */
+    /* first matching case wins (the authors' code); cases 4–5 are kept exactly as it has them */
     if (n >= lo && n <= hi && o >= lo && o <= hi)
         return 0;
     if (n <= hi && o <= hi)
@@ -88,11 +88,11 @@ bool mg_goal(const mg_problem *p, mg_targets t, const mg_stats *s, const mg_stat
     }
 }
 
-void mg_random_map(const mg_problem *p, search_rng *rng, uint8_t *map)
+void mg_random_map(const mg_problem *p, struct rng *rng, uint8_t *map)
 {
     int n = p->w * p->h;
     for (int i = 0; i < n; i++) {
-        double u = search_rng_double(rng), acc = 0;
+        double u = rng_double(rng), acc = 0;
         int t = p->ntiles - 1;
         for (int k = 0; k < p->ntiles; k++) {
             acc += p->prob[k];

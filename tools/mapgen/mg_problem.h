@@ -1,5 +1,5 @@
 /* mg_problem.h — the three PCGRL problems of tools/mapgen: maps, statistics, range
- * rewards, heuristics and goal tests (spec mapgen.md §2–§3). */
+ * rewards, heuristics and goal tests (Bhaumik et al. 2020, after PCGRL). */
 #ifndef HANE_MAPGEN_PROBLEM_H
 #define HANE_MAPGEN_PROBLEM_H
 
@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tools/search/search.h"
+#include "tools/plan/plan.h"
 
 #define MG_MAX_W 14
 #define MG_MAX_H 14
@@ -50,7 +50,7 @@ const mg_problem *mg_problem_get(mg_problem_id id);
 /* By name ("binary", "zelda", "sokoban"); NULL if unknown. */
 const mg_problem *mg_problem_find(const char *name);
 
-/* Range reward R(new, old, lo, hi), lo and hi may be ±INFINITY (spec §2). */
+/* Range reward R(new, old, lo, hi), lo and hi may be ±INFINITY (the authors' code). */
 double mg_range_reward(double new_v, double old_v, double lo, double hi);
 
 /* Statistics of map (w·h tile ids, row-major); Sokoban runs the solver (mg_sokoban.h). */
@@ -72,7 +72,7 @@ int mg_edits_to_goal(const mg_problem *p, mg_targets t, const uint8_t *map,
                      struct mg_soko_ws *ws);
 
 /* Random map: every tile drawn from the problem's distribution. */
-void mg_random_map(const mg_problem *p, search_rng *rng, uint8_t *map);
+void mg_random_map(const mg_problem *p, struct rng *rng, uint8_t *map);
 
 /* ---- map geometry (exposed for tests) ---- */
 
@@ -82,7 +82,7 @@ int mg_regions(const uint8_t *map, int w, int h, unsigned set);
 int mg_dist(const uint8_t *map, int w, int h, unsigned set, int a, int b);
 /* BFS distances from cell a over tiles in `set` into dist[w·h] (−1 where unreached). */
 void mg_distances(const uint8_t *map, int w, int h, unsigned set, int a, int *dist);
-/* Double-sweep longest-path estimate over tiles in `set` (spec §2). */
+/* Double-sweep longest-path estimate over tiles in `set` (the authors' code). */
 int mg_longest(const uint8_t *map, int w, int h, unsigned set);
 
 /* ---- ASCII ---- */

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "tools/common/names.h"
+
 static const char *algo_names[MG_NALGOS] = {"bfs", "dfs", "gbfs", "mcts",
                                             "hc",  "sa",  "es",   "ga"};
 static const char *xo_names[3] = {"paper", "rect", "as-run"};
@@ -15,10 +17,7 @@ const char *mg_algo_name(mg_algo a)
 
 int mg_algo_find(const char *name)
 {
-    for (int i = 0; i < MG_NALGOS; i++)
-        if (strcmp(name, algo_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(algo_names, MG_NALGOS, name);
 }
 
 bool mg_algo_is_tree(mg_algo a)
@@ -33,10 +32,7 @@ const char *mg_crossover_name(mg_crossover x)
 
 int mg_crossover_find(const char *name)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, xo_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(xo_names, 3, name);
 }
 
 void mg_config_default(mg_config *c)
@@ -77,43 +73,43 @@ int mg_config_index(const mg_config *c)
     return (int)c->p->id * 16 + k;
 }
 
-static void run_tree(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome *out)
+static void run_tree(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out)
 {
     mg_state root;
     mg_env_reset(e, rng, &root);
-    search_domain d = mg_env_domain(e);
-    search_result r;
-    search_budget b;
+    plan_domain d = mg_env_domain(e);
+    plan_result r;
+    plan_budget b;
     memset(&b, 0, sizeof b);
     b.time_limit = c->time_limit;
     b.cpu_clock = c->cpu_clock;
     b.max_evals = c->eval_limit;
     b.max_memory = c->memory;
-    uint64_t seed = search_rng_next(rng);
+    uint64_t seed = rng_next(rng);
     if (c->algo == MG_MCTS) {
-        search_mcts_config mc = search_mcts_config_default();
+        plan_mcts_config mc = plan_mcts_config_default();
         mc.base.budget = b;
         mc.base.seed = seed;
         mc.base.best_ties_random = false;
         mc.dedup = true;
-        mc.expand = SEARCH_EXPAND_ONE;
+        mc.expand = PLAN_EXPAND_ONE;
         mc.ucb1.c = c->mcts_c;
         mc.ucb1.k = 2;   /* c·sqrt(2·ln N / n), as the code has it */
         mc.rollout_length = c->rollout > 0 ? c->rollout : c->p->rollout_length;
         mc.stop_at_goal = true;
-        search_mcts_run_once(&d, &root, &mc, &r);
+        plan_mcts_run_once(&d, &root, &mc, &r);
     } else {
-        search_config sc = search_config_default();
+        plan_config sc = plan_config_default();
         sc.budget = b;
         sc.seed = seed;
         sc.eval_at_generation = true;   /* each child's stats computed at generation */
         sc.best_ties_random = true;     /* equal heuristic replaces the best with p = 1/2 */
         sc.discard_when_full = true;    /* a full pool freezes the frontier, not the pace */
         sc.gbfs_heapq_ties = c->gbfs_heapq_ties;
-        search_order o = c->algo == MG_BFS ? SEARCH_BFS
-                         : c->algo == MG_DFS ? SEARCH_DFS
-                                             : SEARCH_GBFS;
-        search_tree(&d, &root, o, &sc, &r);
+        plan_order o = c->algo == MG_BFS ? PLAN_BFS
+                         : c->algo == MG_DFS ? PLAN_DFS
+                                             : PLAN_GBFS;
+        plan_frontier(&d, &root, o, &sc, &r);
     }
     out->found = r.found;
     out->time = r.elapsed;
@@ -122,22 +118,28 @@ static void run_tree(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome 
     out->max_depth = r.max_depth;
     out->iterations = r.iterations;
     out->evals = r.evals;
-    out->stop = search_status_name(r.status);
+    out->stop = plan_status_name(r.status);
     out->pool_full = r.pool_full;
     if (r.best_state)
         out->result = *(const mg_state *)r.best_state;
     else
         out->result = root;
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
     out->ref = e->ref;
+}
+
+void mg_run_rng(struct rng *rng, const mg_config *c, int run_index)
+{
+    int ci = mg_config_index(c);
+    rng_seed(rng, rng_derive(rng_derive(c->seed, (uint64_t)(ci < 0 ? 999 : ci)),
+                             (uint64_t)run_index));
 }
 
 void mg_run_one(const mg_config *c, int run_index, mg_outcome *out)
 {
     memset(out, 0, sizeof *out);
-    int ci = mg_config_index(c);
-    search_rng rng;
-    search_rng_seed3(&rng, c->seed, (uint64_t)(ci < 0 ? 999 : ci), (uint64_t)run_index);
+    struct rng rng;
+    mg_run_rng(&rng, c, run_index);
     mg_env e;
     if (!mg_env_init(&e, c->p, c->rep, c->targets)) {
         out->stop = "out-of-memory";

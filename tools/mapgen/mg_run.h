@@ -1,5 +1,5 @@
 /* mg_run.h — one generation run of tools/mapgen: an algorithm (tree search or optimiser)
- * on a problem and representation under time / evaluation budgets (spec mapgen.md §6–§7). */
+ * on a problem and representation under time / evaluation budgets (README, Experiment). */
 #ifndef HANE_MAPGEN_RUN_H
 #define HANE_MAPGEN_RUN_H
 
@@ -33,7 +33,7 @@ typedef struct mg_config {
     double mcts_c;            /* 5 */
     int rollout;              /* MCTS rollout length; 0 = the problem's L */
     mg_crossover crossover;
-    bool gbfs_heapq_ties;     /* GBFS ties in Python heapq's order (default FIFO, spec [D]) */
+    bool gbfs_heapq_ties;     /* GBFS ties in Python heapq's order (default FIFO; README, Design decisions) */
     size_t memory;            /* node pool bytes per run (tree searches) */
     /* optimiser parameters (paper) */
     double sa_t0, sa_cooling;
@@ -66,10 +66,15 @@ typedef struct mg_outcome {
  * when the evaluation budget binds. */
 void mg_run_one(const mg_config *c, int run_index, mg_outcome *out);
 
+/* The generator of run `run_index` of configuration c, as mg_run_one seeds it: seeded from
+ * (seed, configuration index, run), so a run's draws do not depend on which other runs or
+ * configurations a command makes.  Its first draws are the start map (mg_random_map). */
+void mg_run_rng(struct rng *rng, const mg_config *c, int run_index);
+
 /* Optimisers (mg_opt.c): HC, SA, ES, GA on maps from a fresh env. */
-void mg_run_optimiser(const mg_config *c, mg_env *e, search_rng *rng, mg_outcome *out);
+void mg_run_optimiser(const mg_config *c, mg_env *e, struct rng *rng, mg_outcome *out);
 /* GA rank selection over a population of n sorted best first: rank r with probability
  * (n − r) / (n(n+1)/2). */
-int mg_rank_select(search_rng *rng, int n);
+int mg_rank_select(struct rng *rng, int n);
 
 #endif

@@ -1,4 +1,4 @@
-/* mg_sokoban.h — the Sokoban solver of the PCGRL Sokoban problem (spec mapgen.md §3):
+/* mg_sokoban.h — the Sokoban solver of the PCGRL Sokoban problem (Bhaumik et al. 2020, after PCGRL):
  * BFS, then A* with f = h + β·depth for β = 1, 0.5, 0, each limited to a number of pops. */
 #ifndef HANE_MAPGEN_SOKOBAN_H
 #define HANE_MAPGEN_SOKOBAN_H

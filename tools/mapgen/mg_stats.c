@@ -1,4 +1,4 @@
-/* mg_stats.c — the statistics of a map for each problem (spec mapgen.md §3). */
+/* mg_stats.c — the statistics of a map for each problem (Bhaumik et al. 2020, after PCGRL). */
 #include "tools/mapgen/mg_problem.h"
 #include "tools/mapgen/mg_sokoban.h"
 

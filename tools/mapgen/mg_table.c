@@ -265,7 +265,7 @@ static double avg3(cell tab[MG_NPROBLEMS][NCOLS], int k)
 
 static void verdicts(cell tab[MG_NPROBLEMS][NCOLS], FILE *out)
 {
-    fprintf(out, "\nTargets (spec §8; T8 is visual: see sheet-*.png)\n");
+    fprintf(out, "\nTargets (README, Targets T1-T8; T8 is visual: see sheet-*.png)\n");
     int missing = 0;
     for (int pi = 0; pi < MG_NPROBLEMS; pi++)
         for (int k = 0; k < NCOLS; k++)

@@ -1,18 +1,16 @@
-# tools/mapgen/: tree search vs optimisation for level generation (spec mapgen.md):
+# tools/mapgen/: tree search vs optimisation for level generation (Bhaumik et al. 2020):
 # libmapgen.a, bin/hane-mapgen, its Check suite and the long experiment (outside `check`).
 MAPGEN_SRC := $(addprefix tools/mapgen/,mg_problem.c mg_map.c mg_stats.c mg_sokoban.c \
                 mg_env.c mg_run.c mg_opt.c mg_batch.c mg_png.c mg_table.c)
 LIBMAPGEN  := $(OBJDIR)/libmapgen.a
 $(LIBMAPGEN): $(call objs,$(MAPGEN_SRC))
 
-$(eval $(call program,hane-mapgen,$(call objs,tools/mapgen/mg_main.c) $(LIBMAPGEN) \
-  $(OBJDIR)/libsearch.a))
+# tools/plan sorts after tools/mapgen, so its library is named by path
+MAPGEN_LIBS := $(LIBMAPGEN) $(call objs,tools/common/parallel.c) $(OBJDIR)/libplan.a $(LIBBOARD)
+$(eval $(call program,hane-mapgen,$(call objs,tools/mapgen/mg_main.c) $(MAPGEN_LIBS)))
+$(eval $(call unit_test,test_mapgen,$(call objs,tools/mapgen/tests/test_mapgen.c) $(MAPGEN_LIBS)))
 
-# tools/search sorts after tools/mapgen, so name its library by path
-$(eval $(call unit_test,test_mapgen,$(call objs,tools/mapgen/tests/test_mapgen.c) \
-  $(LIBMAPGEN) $(OBJDIR)/libsearch.a))
-
-# The experiment (spec §7), outside `make check`.  Defaults = the scaled protocol
+# The experiment (README, Experiment), outside `make check`.  Defaults = the scaled protocol
 # (100 runs × 5 CPU-s, 2 threads) plus an evaluation budget per problem; every
 # configuration resumes from its JSON file.  A reduced run:
 #   make mapgen-experiment MAPGEN_RUNS=10 MAPGEN_TIME=1 MAPGEN_JOBS=1

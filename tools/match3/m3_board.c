@@ -1,4 +1,4 @@
-/* m3_board: the 7x7 Match-3 game (spec §2). */
+/* m3_board: the 7x7 Match-3 game (Mugrai et al. 2019; README, Rules). */
 #include "tools/match3/m3_board.h"
 
 #include <errno.h>
@@ -7,13 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/match3/m3_rng.h"
-
 #define N M3_SIZE
 #define EMPTY 0xFF
 /* A cascade ends with probability 1 (fresh tiles are random once a feed table runs out);
  * this cap only guards against a hostile board file whose table would loop for ever. */
 #define M3_STEP_CAP 10000
+
+uint64_t m3_stream_at(uint64_t key, uint64_t j)
+{
+    struct rng r;
+    rng_seed(&r, key);
+    rng_skip(&r, j);
+    return rng_next(&r);
+}
+
+/* Colour 0..5 of a 64-bit value: floor(6 u), u its top 53 bits as a fraction, exact in
+ * integers ((x >> 11) * 6 < 2^56). */
+static int colour_of(uint64_t x)
+{
+    return (int)(((x >> 11) * 6) >> 53);
+}
 
 void m3_source_from_seed(m3_source *src, uint64_t seed)
 {
@@ -27,7 +40,7 @@ static int draw_feed(m3_board *b, int c)
     const m3_source *s = b->src;
     if (j < (uint32_t)s->table_len[c])
         return s->table[c][j];
-    return m3_colour_of(m3_stream_at(m3_stream_key(s->seed, M3_STREAM_FEED0 + (uint64_t)c), j));
+    return colour_of(m3_stream_at(rng_derive(s->seed, M3_STREAM_FEED0 + (uint64_t)c), j));
 }
 
 /* Length of the run of colour x through cell p in row and column directions. */
@@ -116,7 +129,7 @@ static void fill_board(m3_board *b, uint64_t key, uint32_t *pos)
         for (int p = 0; p < M3_CELLS; p++) {
             int r = p / N, c = p % N, x;
             do {
-                x = m3_colour_of(m3_stream_at(key, (*pos)++));
+                x = colour_of(m3_stream_at(key, (*pos)++));
             } while ((c >= 2 && b->cell[p - 1] == x && b->cell[p - 2] == x) ||
                      (r >= 2 && b->cell[p - N] == x && b->cell[p - 2 * N] == x));
             b->cell[p] = (uint8_t)x;
@@ -129,14 +142,14 @@ void m3_board_init(m3_board *b, const m3_source *src)
     memset(b, 0, sizeof *b);
     b->src = src;
     uint32_t pos = 0;
-    fill_board(b, m3_stream_key(src->seed, M3_STREAM_BOARD), &pos);
+    fill_board(b, rng_derive(src->seed, M3_STREAM_BOARD), &pos);
 }
 
 int m3_ensure_moves(m3_board *b)
 {
     if (m3_has_move(b))
         return 0;
-    fill_board(b, m3_stream_key(b->src->seed, M3_STREAM_RESHUFFLE), &b->reshuffle_pos);
+    fill_board(b, rng_derive(b->src->seed, M3_STREAM_RESHUFFLE), &b->reshuffle_pos);
     b->regenerations++;
     return 1;
 }
@@ -166,6 +179,24 @@ static void uf_union(int *parent, int x, int y)
         parent[x < y ? y : x] = x < y ? x : y;   /* the smaller cell is the root */
 }
 
+/* Marks the runs of three or more along the N lines whose k-th cell is l * line + k * step
+ * (rows: line N, step 1; columns: line 1, step N), joining each run's cells. */
+static void mark_runs(const m3_board *b, uint8_t *in_group, int *parent, int line, int step)
+{
+    for (int l = 0; l < N; l++)
+        for (int c = 0; c < N;) {
+            const int at = l * line;
+            int e = c + 1;
+            while (e < N && b->cell[at + e * step] == b->cell[at + c * step]) e++;
+            if (e - c >= 3)
+                for (int i = c; i < e; i++) {
+                    in_group[at + i * step] = 1;
+                    if (i > c) uf_union(parent, at + (i - 1) * step, at + i * step);
+                }
+            c = e;
+        }
+}
+
 /* Finds the groups of the current board: maximal runs of >= 3, merged when they share a
  * cell. Marks group cells in `in_group`, writes group sizes ordered by their first cell. */
 static int find_groups(const m3_board *b, uint8_t *in_group, int *sizes, int maxsizes)
@@ -174,28 +205,8 @@ static int find_groups(const m3_board *b, uint8_t *in_group, int *sizes, int max
     for (int p = 0; p < M3_CELLS; p++)
         parent[p] = p;
     memset(in_group, 0, M3_CELLS);
-    for (int r = 0; r < N; r++)          /* horizontal runs */
-        for (int c = 0; c < N;) {
-            int e = c + 1;
-            while (e < N && b->cell[r * N + e] == b->cell[r * N + c]) e++;
-            if (e - c >= 3)
-                for (int i = c; i < e; i++) {
-                    in_group[r * N + i] = 1;
-                    if (i > c) uf_union(parent, r * N + i - 1, r * N + i);
-                }
-            c = e;
-        }
-    for (int c = 0; c < N; c++)          /* vertical runs */
-        for (int r = 0; r < N;) {
-            int e = r + 1;
-            while (e < N && b->cell[e * N + c] == b->cell[r * N + c]) e++;
-            if (e - r >= 3)
-                for (int i = r; i < e; i++) {
-                    in_group[i * N + c] = 1;
-                    if (i > r) uf_union(parent, (i - 1) * N + c, i * N + c);
-                }
-            r = e;
-        }
+    mark_runs(b, in_group, parent, N, 1);     /* horizontal runs */
+    mark_runs(b, in_group, parent, 1, N);     /* vertical runs */
     int count[M3_CELLS] = {0}, ngroups = 0;
     for (int p = 0; p < M3_CELLS; p++)
         if (in_group[p])

@@ -1,4 +1,4 @@
-/* m3_board: the 7x7 Match-3 game of spec §2 — board, feeds, legal swaps, cascades, scoring,
+/* m3_board: the 7x7 Match-3 game of Mugrai et al. 2019 — board, feeds, legal swaps, cascades, scoring,
  * regeneration — and its text formats (board strings and board files).
  *
  * A game position (m3_board) is a small value: copy it to clone the game (the MCTS forward
@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/board/rng.h"
+
 #define M3_SIZE 7
 #define M3_CELLS (M3_SIZE * M3_SIZE)
 #define M3_COLOURS 6
@@ -20,8 +22,16 @@
 #define M3_MAX_STEPS 64          /* cascade steps recorded per move */
 #define M3_MAX_GROUPS 16         /* groups recorded per cascade step */
 
+/* The random streams of a game seed (README, Rules: Streams): the initial board, one feed per column,
+ * reshuffles.  Stream `id` of seed s is the generator seeded with rng_derive(s, id). */
+enum { M3_STREAM_BOARD = 0, M3_STREAM_FEED0 = 1, M3_STREAM_RESHUFFLE = 8 };
+
+/* The j-th number (j = 0, 1, ...) of the stream whose seed is `key`, read directly: feeds
+ * are indexed by how many tiles a column has consumed, not by the order of play. */
+uint64_t m3_stream_at(uint64_t key, uint64_t j);
+
 /* Where falling and reshuffled tiles come from: explicit per-column tables first (board
- * files, tests), then the SplitMix64 streams of `seed` at the same index. */
+ * files, tests), then the streams of `seed` at the same index. */
 typedef struct {
     uint64_t seed;
     int table_len[M3_SIZE];
@@ -55,10 +65,10 @@ typedef struct {
 /* Sources. */
 void m3_source_from_seed(m3_source *src, uint64_t seed);
 
-/* The position of game seed `src->seed`: board drawn from the board stream (spec §2). */
+/* The position of game seed `src->seed`: board drawn from the board stream. */
 void m3_board_init(m3_board *b, const m3_source *src);
 
-/* Points of one cascade step at level k with groups of the given sizes (spec §2 step 2). */
+/* Points of one cascade step at level k with groups of the given sizes (Mugrai et al. 2019). */
 int m3_points(int k, const int *sizes, int ngroups);
 
 /* Legal swaps in canonical order (row-major cells, right then down); returns the count. */
@@ -85,7 +95,7 @@ void m3_board_string(const m3_board *b, char *out, size_t outlen);
 void m3_board_picture(const m3_board *b, const m3_move *hl, char *out, size_t outlen);
 void m3_move_string(m3_move m, char *out, size_t outlen);
 
-/* Board files (spec §5, data/match3/board*.txt):
+/* Board files (README, Rules: Board files; data/match3/board*.txt):
  *   # comment
  *   seed S          optional; streams used beyond the listed feed tiles and for reshuffles
  *   board           then 7 lines of 7 letters

@@ -4,15 +4,15 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
+#include "tools/common/names.h"
+#include "tools/common/parallel.h"
 #include "tools/match3/m3_gp.h"
 
 /* vsnprintf wrappers: paths and messages are cut at the buffer's end (PATH_MAX-sized
@@ -35,10 +35,7 @@ const char *m3_persona_name(m3_persona p)
 
 int m3_persona_parse(const char *name)
 {
-    for (int i = 0; i < M3_NPERSONAS; i++)
-        if (strcmp(name, persona_names[i]) == 0)
-            return i;
-    return -1;
+    return names_find(persona_names, M3_NPERSONAS, name);
 }
 
 static int persona_is_score(m3_persona p)
@@ -77,60 +74,12 @@ void m3_evolve_defaults(m3_evolve_config *c)
 
 uint64_t m3_generation_seed(uint64_t master, int gen)
 {
-    return m3_stream_at(m3_stream_key(master, 0x47454EULL /* "GEN" */), (uint64_t)gen);
+    return m3_stream_at(rng_derive(master, 0x47454EULL /* "GEN" */), (uint64_t)gen);
 }
 
 uint64_t m3_game_seed(uint64_t gen_seed, int game)
 {
-    return m3_stream_at(m3_stream_key(gen_seed, 0x47414D45ULL /* "GAME" */), (uint64_t)game);
-}
-
-/* ---- threads ---- */
-
-typedef struct {
-    atomic_int next;
-    int n;
-    m3_task_fn fn;
-    void *arg;
-} pool_job;
-
-static void *pool_worker(void *p)
-{
-    pool_job *j = p;
-    m3_mcts *scratch = m3_mcts_new();
-    for (;;) {
-        int i = atomic_fetch_add(&j->next, 1);
-        if (i >= j->n)
-            break;
-        j->fn(j->arg, i, scratch);
-    }
-    m3_mcts_free(scratch);
-    return NULL;
-}
-
-void m3_parallel_for(int n, int jobs, m3_task_fn fn, void *arg)
-{
-    pool_job j;
-    atomic_init(&j.next, 0);
-    j.n = n;
-    j.fn = fn;
-    j.arg = arg;
-    if (jobs <= 1) {
-        pool_worker(&j);
-        return;
-    }
-    pthread_t *t = malloc((size_t)jobs * sizeof *t);
-    int started = 0;
-    for (int k = 0; k < jobs; k++)
-        if (pthread_create(&t[k], NULL, pool_worker, &j) == 0)
-            started++;
-        else
-            break;
-    if (started == 0)
-        pool_worker(&j);
-    for (int k = 0; k < started; k++)
-        pthread_join(t[k], NULL);
-    free(t);
+    return m3_stream_at(rng_derive(gen_seed, 0x47414D45ULL /* "GAME" */), (uint64_t)game);
 }
 
 /* ---- evaluation of a generation ---- */
@@ -144,7 +93,7 @@ typedef struct {
     m3_game_result *res;       /* [(npop + 2) * games] */
 } eval_ctx;
 
-static void eval_task(void *arg, int i, m3_mcts *scratch)
+static void eval_task(void *arg, int i)
 {
     eval_ctx *e = arg;
     int who = i / e->c->games, game = i % e->c->games;
@@ -166,9 +115,9 @@ static void eval_task(void *arg, int i, m3_mcts *scratch)
     m3_source_from_seed(&src, e->seeds[game]);
     m3_board b;
     m3_board_init(&b, &src);
-    m3_rng rng;
+    struct rng rng;
     m3_agent_rng(&rng, e->seeds[game], index);
-    e->res[i] = m3_play_game(&a, scratch, &b, &rng, NULL, NULL);
+    e->res[i] = m3_play_game(&a, &b, &rng, NULL, NULL);
 }
 
 /* Per-generation statistics, kept for the CSV and the figure. */
@@ -512,8 +461,8 @@ int m3_evolve_run(const m3_evolve_config *c)
     snprintf(logpath, sizeof logpath, "%s/log.jsonl", c->out);
     for (int gen = start; gen < c->gens; gen++) {
         double t0 = now_seconds();
-        m3_rng br;
-        m3_rng_seed(&br, c->seed, 0x4252454544000000ULL + (uint64_t)gen);   /* "BREED" */
+        struct rng br;
+        rng_seed(&br, rng_derive(c->seed, 0x4252454544000000ULL + (uint64_t)gen));   /* "BREED" */
         int fills = 0;
         if (gen == 0) {
             m3_gp_init_population(&ps, &br, next, c->pop);
@@ -527,7 +476,7 @@ int m3_evolve_run(const m3_evolve_config *c)
         for (int j = 0; j < c->games; j++)
             seeds[j] = m3_game_seed(gseed, j);
         eval_ctx ec = {c, cur, c->pop, seeds, goal, res};
-        m3_parallel_for((c->pop + 2) * c->games, c->jobs, eval_task, &ec);
+        parallel_for((c->pop + 2) * c->games, c->jobs, eval_task, &ec);
         for (int i = 0; i < c->pop; i++) {
             double f = 0, s = 0, mv = 0;
             for (int j = 0; j < c->games; j++) {
@@ -629,16 +578,16 @@ typedef struct {
     m3_game_result res[8][M3_NPERSONAS + 2];
 } table_ctx;
 
-static void table_task(void *arg, int i, m3_mcts *scratch)
+static void table_task(void *arg, int i)
 {
     table_ctx *t = arg;
     int b = i / (M3_NPERSONAS + 2), k = i % (M3_NPERSONAS + 2);
     if (!t->have[k])
         return;
-    m3_rng rng;
+    struct rng rng;
     m3_agent_rng(&rng, t->src[b].seed, k < M3_NPERSONAS ? (uint32_t)k
                                        : k == M3_NPERSONAS ? M3_INDEX_VANILLA : M3_INDEX_RANDOM);
-    t->res[b][k] = m3_play_game(&t->agent[k], scratch, &t->board[b], &rng, NULL, NULL);
+    t->res[b][k] = m3_play_game(&t->agent[k], &t->board[b], &rng, NULL, NULL);
 }
 
 /* The last complete generation's goal and best formula of the run in `dir`. */
@@ -743,7 +692,7 @@ int m3_table2(const char *from, const char *const *boards, int nboards, int iter
     t->agent[M3_NPERSONAS].iters = iters;
     m3_agent_init(&t->agent[M3_NPERSONAS + 1], M3_AGENT_RANDOM, NULL);
     t->have[M3_NPERSONAS] = t->have[M3_NPERSONAS + 1] = 1;
-    m3_parallel_for(nboards * (M3_NPERSONAS + 2), 2, table_task, t);
+    parallel_for(nboards * (M3_NPERSONAS + 2), 2, table_task, t);
 
     static const char *col[M3_NPERSONAS + 2] = {"MaxS", "MinS", "MaxM", "MinM", "Vanilla",
                                                 "Random"};

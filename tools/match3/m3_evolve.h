@@ -1,4 +1,4 @@
-/* m3_evolve: the evolution of a persona (spec §4-5) — per-generation seeds, parallel
+/* m3_evolve: the evolution of a persona (Mugrai et al. 2019) — per-generation seeds, parallel
  * evaluation of the population and of the Vanilla and Random baselines on the same games,
  * JSON Lines log, population files, CSV and gnuplot script, resumption — and Table II. */
 #ifndef M3_EVOLVE_H
@@ -27,10 +27,10 @@ typedef struct {
 
 void m3_evolve_defaults(m3_evolve_config *c);
 
-/* Fitness of one game for a persona (spec §4). */
+/* Fitness of one game for a persona (Mugrai et al. 2019). */
 double m3_persona_fitness(m3_persona p, const m3_game_result *g);
 
-/* Seeds (spec §5): master seed -> generation seed -> game seeds. */
+/* Seeds (README, Rules: Seeds): master seed -> generation seed -> game seeds. */
 uint64_t m3_generation_seed(uint64_t master, int gen);
 uint64_t m3_game_seed(uint64_t gen_seed, int game);
 
@@ -42,10 +42,5 @@ int m3_evolve_run(const m3_evolve_config *c);
  * `from`/table2.json. Returns 0, or -1 with a message on stderr. */
 int m3_table2(const char *from, const char *const *boards, int nboards, int iters,
               int json_stdout);
-
-/* Runs `fn(arg, i)` for i in [0, n) on `jobs` threads (jobs <= 1: in this thread). Each
- * worker gets its own MCTS scratch. */
-typedef void (*m3_task_fn)(void *arg, int i, m3_mcts *scratch);
-void m3_parallel_for(int n, int jobs, m3_task_fn fn, void *arg);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/match3/m3_rng.h"
+#include "engine/board/rng.h"
 
 #define M3_PARSE_MAX_LEN 65536
 #define M3_PARSE_MAX_DEPTH 200
@@ -454,14 +454,14 @@ static pthread_once_t probes_once = PTHREAD_ONCE_INIT;
 
 static void make_probes(void)
 {
-    m3_rng r;
-    m3_rng_seed(&r, 0x4D4154434833ULL /* "MATCH3" */, 0);
+    struct rng r;
+    rng_seed(&r, rng_derive(0x4D4154434833ULL /* "MATCH3" */, 0));
     for (int i = 0; i < M3_PROBES - 2; i++) {
-        double n = 1 + 249 * m3_rng_double(&r);
+        double n = 1 + 249 * rng_double(&r);
         probes[i][M3_n] = n;
-        probes[i][M3_W] = n * m3_rng_double(&r);
-        probes[i][M3_N] = n + (250 - n) * m3_rng_double(&r);
-        probes[i][M3_M] = 1 + 39 * m3_rng_double(&r);
+        probes[i][M3_W] = n * rng_double(&r);
+        probes[i][M3_N] = n + (250 - n) * rng_double(&r);
+        probes[i][M3_M] = 1 + 39 * rng_double(&r);
     }
     /* corners: an unvisited child (W = n = 0), and a visited child that never won */
     double corner[2][M3_NVARS] = {{0, 0, 17, 6}, {0, 9, 41, 11}};

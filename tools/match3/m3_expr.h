@@ -1,4 +1,4 @@
-/* m3_expr: selection formulas of Formula MCTS (spec §3, §4) — expression trees over W (child
+/* m3_expr: selection formulas of Formula MCTS (Mugrai et al. 2019) — expression trees over W (child
  * wins), n (child visits), N (parent visits), M (legal moves in the child's state):
  * parsing, canonical printing, safe evaluation, constant folding and equivalence. */
 #ifndef M3_EXPR_H
@@ -48,7 +48,7 @@ size_t m3_expr_print(const m3_expr *e, char *out, size_t outlen);
 /* The same in a malloc'ed string. */
 char *m3_expr_string(const m3_expr *e);
 
-/* Safe evaluation (spec §3): any division by zero or square root of a negative makes the
+/* Safe evaluation (README, Rules: Formulas): any division by zero or square root of a negative makes the
  * result +inf; a NaN result is -inf. */
 double m3_expr_eval(const m3_expr *e, const double *vars);
 
@@ -56,11 +56,11 @@ double m3_expr_eval(const m3_expr *e, const double *vars);
 double m3_ucb1(double w, double n, double parent_n);
 
 /* Folds every operator whose operands are all constants into a constant, to a fixpoint
- * (spec §4 normalisation). An operation that is invalid (x/0, sqrt(negative)) or gives a
+ * (README, Rules: Formulas). An operation that is invalid (x/0, sqrt(negative)) or gives a
  * non-finite value is left unfolded. Returns the (possibly new) root; `e` is consumed. */
 m3_expr *m3_expr_fold(m3_expr *e);
 
-/* Equivalence (spec §4): values at M3_PROBES fixed probe points. */
+/* Equivalence (README, Rules: Equivalence probes): values at M3_PROBES fixed probe points. */
 void m3_expr_signature(const m3_expr *e, double *sig);
 int m3_signature_equiv(const double *a, const double *b);
 int m3_expr_equiv(const m3_expr *a, const m3_expr *b);

@@ -1,4 +1,4 @@
-/* m3_gp: genetic programming over selection formulas (spec §4). */
+/* m3_gp: genetic programming over selection formulas (Mugrai et al. 2019). */
 #include "tools/match3/m3_gp.h"
 
 #include <stdio.h>
@@ -12,10 +12,10 @@
 
 void m3_pset_init(m3_pset *ps, uint64_t seed, int with_minus)
 {
-    m3_rng r;
-    m3_rng_seed(&r, seed, 0x434F4E5354ULL);   /* "CONST" */
+    struct rng r;
+    rng_seed(&r, rng_derive(seed, 0x434F4E5354ULL));   /* "CONST" */
     for (int i = 0; i < M3_GP_CONSTS; i++)
-        ps->consts[i] = 10.0 * m3_rng_double(&r);
+        ps->consts[i] = 10.0 * rng_double(&r);
     ps->with_minus = with_minus;
 }
 
@@ -29,33 +29,33 @@ static int n_terminals(void)
     return 4 + M3_GP_CONSTS;
 }
 
-static m3_expr *random_terminal(const m3_pset *ps, m3_rng *r)
+static m3_expr *random_terminal(const m3_pset *ps, struct rng *r)
 {
-    uint32_t k = m3_rng_below(r, (uint32_t)n_terminals());
+    uint32_t k = rng_below(r, (uint32_t)n_terminals());
     if (k < 4)
         return m3_expr_var((m3_op)(M3_VAR_W + k));
     return m3_expr_const(ps->consts[k - 4]);
 }
 
-static m3_expr *gen_rec(const m3_pset *ps, m3_rng *r, int depth, int height, int full,
+static m3_expr *gen_rec(const m3_pset *ps, struct rng *r, int depth, int height, int full,
                         int min_h)
 {
     double t_ratio = (double)n_terminals() / (n_terminals() + n_functions(ps));
     int terminal = depth == height ||
-                   (!full && depth >= min_h && m3_rng_double(r) < t_ratio);
+                   (!full && depth >= min_h && rng_double(r) < t_ratio);
     if (terminal)
         return random_terminal(ps, r);
     static const m3_op fns[] = {M3_ADD, M3_MUL, M3_DIV, M3_SQRT, M3_SUB};
-    m3_op op = fns[m3_rng_below(r, (uint32_t)n_functions(ps))];
+    m3_op op = fns[rng_below(r, (uint32_t)n_functions(ps))];
     m3_expr *a = gen_rec(ps, r, depth + 1, height, full, min_h);
     m3_expr *b = op == M3_SQRT ? NULL : gen_rec(ps, r, depth + 1, height, full, min_h);
     return m3_expr_node(op, a, b);
 }
 
-m3_expr *m3_gp_random_tree(const m3_pset *ps, m3_rng *r, int min_h, int max_h)
+m3_expr *m3_gp_random_tree(const m3_pset *ps, struct rng *r, int min_h, int max_h)
 {
-    int height = min_h + (int)m3_rng_below(r, (uint32_t)(max_h - min_h + 1));
-    int full = m3_rng_below(r, 2) == 0;
+    int height = min_h + (int)rng_below(r, (uint32_t)(max_h - min_h + 1));
+    int full = rng_below(r, 2) == 0;
     return gen_rec(ps, r, 0, height, full, min_h);
 }
 
@@ -115,7 +115,7 @@ static int try_add(m3_expr *e, m3_indiv *out, int *n, int origin)
     return 1;
 }
 
-void m3_gp_init_population(const m3_pset *ps, m3_rng *r, m3_indiv *out, int pop)
+void m3_gp_init_population(const m3_pset *ps, struct rng *r, m3_indiv *out, int pop)
 {
     int n = 0;
     while (n < pop)
@@ -124,7 +124,7 @@ void m3_gp_init_population(const m3_pset *ps, m3_rng *r, m3_indiv *out, int pop)
 }
 
 /* Replaces one random constant leaf with a different pool constant; 0 if there is none. */
-static int mutate_constant(const m3_pset *ps, m3_rng *r, m3_expr **root)
+static int mutate_constant(const m3_pset *ps, struct rng *r, m3_expr **root)
 {
     m3_expr **slots[1024];
     int n = m3_expr_slots(root, slots, 1024), k = 0;
@@ -136,7 +136,7 @@ static int mutate_constant(const m3_pset *ps, m3_rng *r, m3_expr **root)
             consts[k++] = slots[i];
     if (k == 0)
         return 0;
-    m3_expr *leaf = *consts[m3_rng_below(r, (uint32_t)k)];
+    m3_expr *leaf = *consts[rng_below(r, (uint32_t)k)];
     double other[M3_GP_CONSTS];
     int no = 0;
     for (int i = 0; i < M3_GP_CONSTS; i++)
@@ -144,24 +144,24 @@ static int mutate_constant(const m3_pset *ps, m3_rng *r, m3_expr **root)
             other[no++] = ps->consts[i];
     if (no == 0)
         return 0;
-    leaf->value = other[m3_rng_below(r, (uint32_t)no)];
+    leaf->value = other[rng_below(r, (uint32_t)no)];
     return 1;
 }
 
 /* Replaces a random node (root included) with a new ramped tree of height 2-6. */
-static void mutate_uniform(const m3_pset *ps, m3_rng *r, m3_expr **root)
+static void mutate_uniform(const m3_pset *ps, struct rng *r, m3_expr **root)
 {
     m3_expr **slots[1024];
     int n = m3_expr_slots(root, slots, 1024);
     if (n > 1024)
         n = 1024;
-    m3_expr **slot = slots[m3_rng_below(r, (uint32_t)n)];
+    m3_expr **slot = slots[rng_below(r, (uint32_t)n)];
     m3_expr_free(*slot);
     *slot = m3_gp_random_tree(ps, r, M3_GP_MIN_HEIGHT, M3_GP_MAX_HEIGHT);
 }
 
 /* One-point crossover: a random non-root node of each tree, subtrees swapped. */
-static void crossover(m3_rng *r, m3_expr **t1, m3_expr **t2)
+static void crossover(struct rng *r, m3_expr **t1, m3_expr **t2)
 {
     m3_expr **s1[1024], **s2[1024];
     int n1 = m3_expr_slots(t1, s1, 1024), n2 = m3_expr_slots(t2, s2, 1024);
@@ -169,8 +169,8 @@ static void crossover(m3_rng *r, m3_expr **t1, m3_expr **t2)
     if (n2 > 1024) n2 = 1024;
     if (n1 < 2 || n2 < 2)
         return;
-    m3_expr **a = s1[1 + m3_rng_below(r, (uint32_t)(n1 - 1))];
-    m3_expr **b = s2[1 + m3_rng_below(r, (uint32_t)(n2 - 1))];
+    m3_expr **a = s1[1 + rng_below(r, (uint32_t)(n1 - 1))];
+    m3_expr **b = s2[1 + rng_below(r, (uint32_t)(n2 - 1))];
     m3_expr *t = *a;
     *a = *b;
     *b = t;
@@ -184,7 +184,7 @@ static int admissible(m3_expr **e, const m3_indiv *set, int n, double *sig)
     return !equiv_any(sig, set, n);
 }
 
-int m3_gp_breed(const m3_pset *ps, m3_rng *r, const m3_indiv *cur, m3_indiv *next, int pop)
+int m3_gp_breed(const m3_pset *ps, struct rng *r, const m3_indiv *cur, m3_indiv *next, int pop)
 {
     m3_gp_sizes sz = m3_gp_sizes_of(pop);
     int n = 0, fills = 0;
@@ -198,7 +198,7 @@ int m3_gp_breed(const m3_pset *ps, m3_rng *r, const m3_indiv *cur, m3_indiv *nex
     for (int i = 0; i < sz.parents; i++)
         perm[i] = i;
     for (int i = sz.parents - 1; i > 0; i--) {
-        int j = (int)m3_rng_below(r, (uint32_t)(i + 1)), t = perm[i];
+        int j = (int)rng_below(r, (uint32_t)(i + 1)), t = perm[i];
         perm[i] = perm[j];
         perm[j] = t;
     }
@@ -207,7 +207,7 @@ int m3_gp_breed(const m3_pset *ps, m3_rng *r, const m3_indiv *cur, m3_indiv *nex
         int done = 0;
         for (int tries = 0; tries < M3_GP_MUTATION_TRIES && !done; tries++) {
             m3_expr *e = m3_expr_copy(parent->expr);
-            if (m3_rng_double(r) >= 0.5 || !mutate_constant(ps, r, &e))
+            if (rng_double(r) >= 0.5 || !mutate_constant(ps, r, &e))
                 mutate_uniform(ps, r, &e);
             double sig[M3_PROBES];
             if (admissible(&e, next, n, sig)) {
@@ -237,7 +237,7 @@ int m3_gp_breed(const m3_pset *ps, m3_rng *r, const m3_indiv *cur, m3_indiv *nex
         }
     for (int pass = 0; pass < M3_GP_CROSSOVER_PASSES && n < target && npairs > 0; pass++) {
         for (int i = npairs - 1; i > 0; i--) {
-            int j = (int)m3_rng_below(r, (uint32_t)(i + 1));
+            int j = (int)rng_below(r, (uint32_t)(i + 1));
             int a = pairs[2 * i], b = pairs[2 * i + 1];
             pairs[2 * i] = pairs[2 * j];
             pairs[2 * i + 1] = pairs[2 * j + 1];

@@ -1,7 +1,7 @@
-/* hane-match3: command line of the Match-3 playtesting port (spec §7).
+/* hane-match3: command line of the Match-3 playtesting port (README, Commands).
  *
  *   hane-match3 play   --agent random|vanilla|formula [--formula EXPR] [--seed S | --board FILE]
- *                      [--moves 20] [--iters 250] [--goal 3294.3275] [--mcts native|search]
+ *                      [--moves 20] [--iters 250] [--goal 3294.3275]
  *                      [--show] [--json]
  *   hane-match3 evolve --persona MaxS|MinS|MaxM|MinM [--pop 100] [--gens 100] [--games 50]
  *                      [--iters 250] [--seed S] [--jobs J] [--goal-update paper|off]
@@ -11,13 +11,15 @@
  *   hane-match3 board  --seed S [--feed 60] --out FILE
  *   hane-match3 baseline [--seeds 100] [--first 1] [--iters 250] [--jobs 1]   (targets G1, G6)
  */
-#include <errno.h>
+#include <float.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/common/cli_num.h"
+#include "tools/common/parallel.h"
 #include "tools/match3/m3_agent.h"
 #include "tools/match3/m3_board.h"
 #include "tools/match3/m3_evolve.h"
@@ -27,7 +29,7 @@
 static const char *usage_text =
     "usage:\n"
     "  hane-match3 play   --agent random|vanilla|formula [--formula EXPR] [--seed S | --board FILE]\n"
-    "                     [--moves 20] [--iters 250] [--goal 3294.3275] [--agent-seed K] [--mcts native|search]\n"
+    "                     [--moves 20] [--iters 250] [--goal 3294.3275] [--agent-seed K]\n"
     "                     [--show] [--json]\n"
     "  hane-match3 evolve --persona MaxS|MinS|MaxM|MinM [--pop 100] [--gens 100] [--games 50]\n"
     "                     [--iters 250] [--seed S] [--jobs J] [--goal-update paper|off]\n"
@@ -45,49 +47,29 @@ static int fail(const char *fmt, const char *a)
     return 2;
 }
 
-/* Strict integer in [lo, hi]. */
-static int parse_long(const char *opt, const char *s, long long lo, long long hi, long long *out)
+/* The option's number through tools/common/cli_num.h, or -1 with a message. */
+static int parse_long(const char *opt, const char *s, long lo, long hi, long *out)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "hane-match3: %s expects an integer in [%lld, %lld], got \"%s\"\n", opt,
-                lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    if (cli_parse_long(s, lo, hi, out))
+        return 0;
+    fprintf(stderr, "hane-match3: %s expects an integer in [%ld, %ld], got \"%s\"\n", opt, lo, hi, s);
+    return -1;
 }
 
 static int parse_u64(const char *opt, const char *s, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (*s == '-') {
-        fprintf(stderr, "hane-match3: %s expects an unsigned 64-bit integer, got \"%s\"\n", opt, s);
-        return -1;
-    }
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end) {
-        fprintf(stderr, "hane-match3: %s expects an unsigned 64-bit integer, got \"%s\"\n", opt, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    if (cli_parse_u64(s, 0, UINT64_MAX, out))
+        return 0;
+    fprintf(stderr, "hane-match3: %s expects an unsigned 64-bit integer, got \"%s\"\n", opt, s);
+    return -1;
 }
 
 static int parse_double(const char *opt, const char *s, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !isfinite(v)) {
-        fprintf(stderr, "hane-match3: %s expects a finite number, got \"%s\"\n", opt, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    if (cli_parse_real(s, -DBL_MAX, DBL_MAX, out))
+        return 0;
+    fprintf(stderr, "hane-match3: %s expects a finite number, got \"%s\"\n", opt, s);
+    return -1;
 }
 
 /* The value of option argv[*i] (advancing *i), or NULL with a message. */
@@ -147,10 +129,9 @@ static int cmd_play(int argc, char **argv)
 {
     const char *agent = NULL, *formula = NULL, *board = NULL;
     uint64_t seed = 1, agent_seed = 0;
-    long long moves = M3_GAME_MOVES, iters = M3_DEFAULT_ITERS;
+    long moves = M3_GAME_MOVES, iters = M3_DEFAULT_ITERS;
     double goal = M3_DEFAULT_GOAL;
     int show = 0, json = 0, have_seed = 0;
-    m3_backend backend = M3_BACKEND_NATIVE;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i], *v;
         if (!strcmp(o, "--show")) { show = 1; continue; }
@@ -167,11 +148,6 @@ static int cmd_play(int argc, char **argv)
         else if (!strcmp(o, "--moves")) { if (parse_long(o, v, 1, 1000, &moves)) return 2; }
         else if (!strcmp(o, "--iters")) { if (parse_long(o, v, 1, 10000000, &iters)) return 2; }
         else if (!strcmp(o, "--goal")) { if (parse_double(o, v, &goal)) return 2; }
-        else if (!strcmp(o, "--mcts")) {
-            if (!strcmp(v, "native")) backend = M3_BACKEND_NATIVE;
-            else if (!strcmp(v, "search")) backend = M3_BACKEND_SEARCH;
-            else return fail("play: --mcts is native or search, got \"%s\"", v);
-        }
         else return fail("play: unknown option %s", o);
     }
     if (!agent)
@@ -213,18 +189,16 @@ static int cmd_play(int argc, char **argv)
     a.iters = (int)iters;
     a.goal = goal;
     a.game_moves = (int)moves;
-    a.backend = backend;
-    m3_rng rng;
+    struct rng rng;
     m3_agent_rng(&rng, src.seed, (uint32_t)agent_seed);
-    m3_mcts *m = m3_mcts_new();
     play_out po = {show, json ? json_array() : NULL};
     if (show) {
         char s[64];
         m3_board_string(&b, s, sizeof s);
-        printf("game seed %llu, agent %s, %lld moves, goal %.4f\nstart %s\n\n",
+        printf("game seed %llu, agent %s, %ld moves, goal %.4f\nstart %s\n\n",
                (unsigned long long)src.seed, agent, moves, goal, s);
     }
-    m3_game_result r = m3_play_game(&a, m, &b, &rng, play_cb, &po);
+    m3_game_result r = m3_play_game(&a, &b, &rng, play_cb, &po);
     if (show)
         printf("final score %d, mean available moves %.2f, regenerations %d\n", r.score,
                r.mean_available, r.regenerations);
@@ -251,7 +225,6 @@ static int cmd_play(int argc, char **argv)
     } else if (!show) {
         printf("score %d mean_available %.2f\n", r.score, r.mean_available);
     }
-    m3_mcts_free(m);
     m3_expr_free(e);
     return 0;
 }
@@ -263,7 +236,7 @@ static int cmd_evolve(int argc, char **argv)
     m3_evolve_config c;
     m3_evolve_defaults(&c);
     int have_persona = 0;
-    long long v64;
+    long v64;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i], *v;
         if (!strcmp(o, "--with-minus")) { c.with_minus = 1; continue; }
@@ -324,7 +297,7 @@ static int cmd_table2(int argc, char **argv)
     const char *boards[8] = {"data/match3/board1.txt", "data/match3/board2.txt",
                              "data/match3/board3.txt"};
     int nboards = 3;
-    long long iters = M3_DEFAULT_ITERS;
+    long iters = M3_DEFAULT_ITERS;
     int json = 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i], *v;
@@ -449,7 +422,7 @@ typedef struct {
     int seeds;
 } baseline_ctx;
 
-static void baseline_task(void *arg, int i, m3_mcts *scratch)
+static void baseline_task(void *arg, int i)
 {
     baseline_ctx *c = arg;
     int k = i / c->seeds;
@@ -461,14 +434,14 @@ static void baseline_task(void *arg, int i, m3_mcts *scratch)
     m3_source_from_seed(&src, seed);
     m3_board b;
     m3_board_init(&b, &src);
-    m3_rng rng;
+    struct rng rng;
     m3_agent_rng(&rng, seed, k == 0 ? M3_INDEX_VANILLA : M3_INDEX_RANDOM);
-    c->res[i] = m3_play_game(&a, scratch, &b, &rng, NULL, NULL);
+    c->res[i] = m3_play_game(&a, &b, &rng, NULL, NULL);
 }
 
 static int cmd_baseline(int argc, char **argv)
 {
-    long long seeds = 100, iters = M3_DEFAULT_ITERS, jobs = 1;
+    long seeds = 100, iters = M3_DEFAULT_ITERS, jobs = 1;
     uint64_t first = 1;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i], *v;
@@ -484,7 +457,7 @@ static int cmd_baseline(int argc, char **argv)
                       (int)seeds};
     if (!c.res)
         return fail("out of memory%s", "");
-    m3_parallel_for((int)(2 * seeds), (int)jobs, baseline_task, &c);
+    parallel_for((int)(2 * seeds), (int)jobs, baseline_task, &c);
     json_t *doc = json_pack("{s:I, s:I, s:i}", "first_seed", (json_int_t)first, "seeds",
                             (json_int_t)seeds, "iters", (int)iters);
     double mean[2];
@@ -519,7 +492,7 @@ static int cmd_baseline(int argc, char **argv)
 static int cmd_board(int argc, char **argv)
 {
     uint64_t seed = 0;
-    long long feed = 60;
+    long feed = 60;
     const char *out = NULL;
     int have_seed = 0;
     for (int i = 2; i < argc; i++) {

@@ -1,19 +1,19 @@
-# tools/match3: Match-3 playtesting with evolved MCTS personas (spec match3.md, seed 004).
-# Stands alone: no engine/ dependency.
+# tools/match3: Match-3 playtesting with evolved MCTS personas (Mugrai et al. 2019).
+# Of the floors below it uses only the board's random numbers (libboard.a).
 M3_LIB_SRC := $(filter-out tools/match3/m3_main.c,$(wildcard tools/match3/m3_*.c))
 LIBMATCH3  := $(OBJDIR)/libmatch3.a
 $(LIBMATCH3): $(call objs,$(M3_LIB_SRC))
 
-# tools/search (second MCTS backend); its module.mk is read after this one, so name the
-# archive by path rather than by $(LIBSEARCH).
-M3_LIBS    := $(LIBMATCH3) $(OBJDIR)/libsearch.a
+# tools/plan runs the MCTS; its module.mk is read after this one, so its archive is named
+# by path.
+M3_LIBS    := $(LIBMATCH3) $(call objs,tools/common/parallel.c) $(OBJDIR)/libplan.a $(LIBBOARD)
 
 $(eval $(call program,hane-match3,$(call objs,tools/match3/m3_main.c) $(M3_LIBS)))
 
 $(foreach t,$(wildcard tools/match3/tests/test_*.c),\
   $(eval $(call unit_test,$(basename $(notdir $(t))),$(call objs,$(t)) $(M3_LIBS))))
 
-# The experiment (spec §5), outside `make check`. M3_BUDGET selects the budget:
+# The experiment (README, Results), outside `make check`. M3_BUDGET selects the budget:
 #   make match3-full     the paper's protocol (pop 100, 100 generations, 50 games, 250 iterations)
 #   make match3-reduced  the reduced run reported in tools/match3/README.md
 M3_RUNS    ?= runs/match3

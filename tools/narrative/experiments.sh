@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/narrative/experiments.sh — the §8 experiments beyond Table 1 (heuristics, pruning,
+# tools/narrative/experiments.sh — the experiments beyond Table 1 (README, Results) (heuristics, pruning,
 # user-driven variation), one `hane-narrative generate` per (configuration, seed), run
 # under nice.  Prints one line per run and a mean per configuration; long: outside `check`.
 #   sh tools/narrative/experiments.sh BIN OUTDIR RUNS "BUDGETS" [heuristics|prune|variation|all]

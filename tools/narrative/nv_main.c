@@ -1,10 +1,10 @@
-/* nv_main.c — hane-narrative: generate | eval | actions | table1 (spec §9). */
-#include <errno.h>
+/* nv_main.c — hane-narrative: generate | eval | actions | table1 (README, Build, run, test). */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/common/cli_num.h"
 #include "tools/narrative/nv_load.h"
 #include "tools/narrative/nv_report.h"
 #include "tools/narrative/nv_table1.h"
@@ -29,29 +29,15 @@ static int die(const char *msg, const char *arg)
     return 2;
 }
 
+/* An option's value (NULL when the option is the last word) through cli_num. */
 static bool parse_u64(const char *s, uint64_t *out, uint64_t lo, uint64_t hi)
 {
-    char *end;
-    errno = 0;
-    if (!s || *s == '-')
-        return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
+    return s && cli_parse_u64(s, lo, hi, out);
 }
 
 static bool parse_double(const char *s, double *out, double lo, double hi)
 {
-    char *end;
-    if (!s)
-        return false;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi))
-        return false;
-    *out = v;
-    return true;
+    return s && cli_parse_real(s, lo, hi, out);
 }
 
 typedef struct opts {

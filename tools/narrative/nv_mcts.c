@@ -1,4 +1,4 @@
-/* nv_mcts.c — MCTS for stories (spec §6): UCT selection (optionally biased by the action
+/* nv_mcts.c — MCTS for stories (Kartal, Koenig & Guy 2014): UCT selection (optionally biased by the action
  * table T), one child per iteration, rollouts (uniform, or biased by b·T), backup of visits,
  * value sum and max, table update over the whole story, and step-wise commitment that keeps
  * the best root child and frees its siblings' subtrees.
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/search/search.h"
+#include "tools/plan/plan.h"
 
 #define NIL (-1)
 
@@ -30,7 +30,7 @@ typedef struct mnode {
 typedef struct mcts {
     const nv_world *w;
     const nv_params *p;
-    search_rng rng;
+    struct rng rng;
     mnode *nodes;
     size_t cap, used;
     int32_t free_head;
@@ -110,8 +110,8 @@ static double table_value(const mcts *m, int g)
 
 static int rollout_pick(mcts *m, const nv_state *s, int n)
 {
-    if (m->p->rollout == NV_ROLL_UNIFORM || search_rng_double(&m->rng) >= 0.9)
-        return m->legal[search_rng_below(&m->rng, (uint32_t)n)];
+    if (m->p->rollout == NV_ROLL_UNIFORM || rng_double(&m->rng) >= 0.9)
+        return m->legal[rng_below(&m->rng, (uint32_t)n)];
     double total = 0;
     for (int k = 0; k < n; k++) {
         double wt = table_value(m, m->legal[k]) + 0.001;
@@ -120,7 +120,7 @@ static int rollout_pick(mcts *m, const nv_state *s, int n)
         m->weight[k] = wt;
         total += wt;
     }
-    double r = search_rng_double(&m->rng) * total;
+    double r = rng_double(&m->rng) * total;
     for (int k = 0; k < n; k++) {
         r -= m->weight[k];
         if (r < 0)
@@ -138,7 +138,7 @@ static void list_actions(mcts *m, int32_t x, const nv_state *s)
     int n = nv_legal(m->w, s, m->legal);
     if (n == 0)
         return;
-    search_rng_shuffle_ints(&m->rng, m->legal, (size_t)n);
+    rng_shuffle_ints(&m->rng, m->legal, (size_t)n);
     if (m->bytes + (size_t)n * sizeof(uint16_t) > m->cap_bytes) {
         m->res->memory_capped = true;
         nd->terminal = true;    /* no room for its children: the iteration stops below */
@@ -276,7 +276,7 @@ int nv_search_mcts(const nv_world *w, const nv_params *p, nv_result *res, char *
 {
     mcts m = { .w = w, .p = p, .free_head = NIL, .res = res };
     m.cap_bytes = p->mem_cap_mb ? (size_t)p->mem_cap_mb << 20 : SIZE_MAX;
-    search_rng_seed3(&m.rng, p->seed, (uint64_t)p->algo, (uint64_t)p->run);
+    rng_seed(&m.rng, rng_derive(rng_derive(p->seed, (uint64_t)p->algo), (uint64_t)p->run));
     m.tsum = calloc((size_t)w->n_ground, sizeof *m.tsum);
     m.tcount = calloc((size_t)w->n_ground, sizeof *m.tcount);
     m.legal = malloc((size_t)w->n_ground * sizeof *m.legal);

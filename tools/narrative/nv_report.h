@@ -1,4 +1,4 @@
-/* nv_report.h — printing search results: the console story (spec §9) and the JSON form. */
+/* nv_report.h — printing search results: the console story (README, Build, run, test) and the JSON form. */
 #ifndef HANE_NV_REPORT_H
 #define HANE_NV_REPORT_H
 
@@ -11,7 +11,7 @@
 void nv_print_story(FILE *f, const nv_world *w, const nv_story *st);
 /* {E, B, G, goals:{G1,G2}, actions:[{type, args, b}], text:[...]} */
 json_t *nv_story_json(const nv_world *w, const nv_story *st);
-/* The spec's result object for one run. */
+/* The result object of one run (README, Build, run, test). */
 json_t *nv_result_json(const nv_world *w, const nv_params *p, const nv_result *r);
 
 #endif

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "tools/common/names.h"
+
 static const char *const algo_names[] = { "mcts", "bfs", "dfs", "best" };
 static const char *const roll_names[] = { "uniform", "biased", "table" };
 
@@ -23,10 +25,7 @@ const char *nv_algo_name(nv_algo a)
 
 int nv_algo_parse(const char *s)
 {
-    for (int k = 0; k < 4; k++)
-        if (strcmp(s, algo_names[k]) == 0)
-            return k;
-    return -1;
+    return names_find(algo_names, 4, s);
 }
 
 const char *nv_rollout_name(nv_rollout r)
@@ -36,10 +35,7 @@ const char *nv_rollout_name(nv_rollout r)
 
 int nv_rollout_parse(const char *s)
 {
-    for (int k = 0; k < 3; k++)
-        if (strcmp(s, roll_names[k]) == 0)
-            return k;
-    return -1;
+    return names_find(roll_names, 3, s);
 }
 
 void nv_story_finish(const nv_world *w, nv_story *st)

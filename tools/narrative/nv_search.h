@@ -1,4 +1,4 @@
-/* nv_search.h — story search (spec §6): MCTS with selection biasing, rollout biasing and
+/* nv_search.h — story search (Kartal, Koenig & Guy 2014): MCTS with selection biasing, rollout biasing and
  * step-wise commitment, and breadth-first, depth-first and best-first search over story
  * prefixes, all under a budget of story nodes created. */
 #ifndef HANE_NV_SEARCH_H

@@ -1,15 +1,14 @@
-/* nv_table1.c — Table 1: every (budget, algorithm, run) is one job; J threads take jobs
- * from a shared counter (each job owns its generator, so results do not depend on J). */
+/* nv_table1.c — Table 1: every (budget, algorithm, run) is one job, run by parallel_for
+ * (each job owns its generator, so results do not depend on the thread count). */
 #include "tools/narrative/nv_table1.h"
 
 #include <jansson.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "tools/common/parallel.h"
 #include "tools/narrative/nv_report.h"
 
 typedef struct job {
@@ -21,32 +20,24 @@ typedef struct job {
 typedef struct pool {
     const nv_world *w;
     job *jobs;
-    int n;
-    atomic_int next;
 } pool;
 
-static void *worker(void *arg)
+static void run_job(void *arg, int k)
 {
     pool *pl = arg;
-    for (;;) {
-        int k = atomic_fetch_add(&pl->next, 1);
-        if (k >= pl->n)
-            return NULL;
-        char err[256];
-        pl->jobs[k].rc = nv_search(pl->w, &pl->jobs[k].p, &pl->jobs[k].r, err, sizeof err);
-        if (pl->jobs[k].rc)
-            fprintf(stderr, "hane-narrative: %s budget %llu run %d: %s\n",
-                    nv_algo_name(pl->jobs[k].p.algo),
-                    (unsigned long long)pl->jobs[k].p.budget, pl->jobs[k].p.run, err);
-        else
-            fprintf(stderr, "  %-4s budget %8llu seed %d: E = %.4g (%.1f s)\n",
-                    nv_algo_name(pl->jobs[k].p.algo),
-                    (unsigned long long)pl->jobs[k].p.budget, (int)pl->jobs[k].p.seed,
-                    pl->jobs[k].r.best.E, pl->jobs[k].r.time_ms / 1e3);
-    }
+    job *j = &pl->jobs[k];
+    char err[256];
+    j->rc = nv_search(pl->w, &j->p, &j->r, err, sizeof err);
+    if (j->rc)
+        fprintf(stderr, "hane-narrative: %s budget %llu run %d: %s\n", nv_algo_name(j->p.algo),
+                (unsigned long long)j->p.budget, j->p.run, err);
+    else
+        fprintf(stderr, "  %-4s budget %8llu seed %d: E = %.4g (%.1f s)\n",
+                nv_algo_name(j->p.algo), (unsigned long long)j->p.budget, (int)j->p.seed,
+                j->r.best.E, j->r.time_ms / 1e3);
 }
 
-/* paper's Table 1 and the spec's calibration, per [budget row][algo] */
+/* the paper's Table 1 and the calibration the README's Table 1 explains, per [budget row][algo] */
 static const char *const paper[2][4] = { { "0.07", "0.05", "<0.001", "0.005" },
                                          { "0.9", "0.06", "<0.01", "<0.01" } };
 static const char *const calib[2][4] = { { "0.05", "0.05", "0.003-0.01", "0" },
@@ -68,16 +59,8 @@ int nv_table1(const nv_world *w, const nv_table1_opts *o)
                 p.run = 0;
                 jobs[n++].p = p;
             }
-    pool pl = { w, jobs, n, 0 };
-    int nt = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
-    pthread_t th[64];
-    int started = 0;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&th[started], NULL, worker, &pl) == 0)
-            started++;
-    worker(&pl);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
+    pool pl = { w, jobs };
+    parallel_for(n, o->jobs > 64 ? 64 : o->jobs, run_job, &pl);
 
     json_t *cells = json_array();
     printf("Table 1: mean ± sd of the best story's E over %d runs per cell (seeds 1..%d)\n",

@@ -1,5 +1,5 @@
-/* nv_table1.h — the Table 1 experiment of spec §8: runs per (algorithm, budget) cell,
- * mean ± sd of the best E, printed beside the paper's numbers and the spec's calibration,
+/* nv_table1.h — the Table 1 experiment of Kartal, Koenig & Guy 2014: runs per (algorithm, budget) cell,
+ * mean ± sd of the best E, printed beside the paper's numbers and the calibration of the README's Table 1,
  * written as JSON and CSV. */
 #ifndef HANE_NV_TABLE1_H
 #define HANE_NV_TABLE1_H

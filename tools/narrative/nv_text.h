@@ -1,5 +1,5 @@
-/* nv_text.h — stories as text: English sentences (spec §7) and the one-action-per-line
- * story files of `hane-narrative eval` ("Kill Bob Alice Rifle"). */
+/* nv_text.h — stories as text: English sentences and the one-action-per-line story files
+ * of `hane-narrative eval` ("Kill Bob Alice Rifle"). */
 #ifndef HANE_NV_TEXT_H
 #define HANE_NV_TEXT_H
 

@@ -1,5 +1,5 @@
 /* nv_tree.c — breadth-first, depth-first and best-first search over story prefixes
- * (spec §6).  A node is (parent, action, B): 16 bytes, all kept until the run ends, so
+ * (Kartal, Koenig & Guy 2014).  A node is (parent, action, B): 16 bytes, all kept until the run ends, so
  * memory is budget × 16 bytes plus the frontier.  A node's state is rebuilt by replaying
  * its path (at most L actions) when it is popped. */
 #include "tools/narrative/nv_search.h"
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/search/search.h"
+#include "tools/plan/plan.h"
 
 typedef struct tnode {
     int32_t parent;
@@ -87,8 +87,8 @@ int nv_search_tree(const nv_world *w, const nv_params *p, nv_result *res, char *
         snprintf(err, cap, "out of memory for %llu nodes", (unsigned long long)p->budget);
         return -1;
     }
-    search_rng rng;
-    search_rng_seed3(&rng, p->seed, (uint64_t)p->algo, (uint64_t)p->run);
+    struct rng rng;
+    rng_seed(&rng, rng_derive(rng_derive(p->seed, (uint64_t)p->algo), (uint64_t)p->run));
     heap h = { frontier, 0, nodes };
     size_t n_nodes = 1, bfs_next = 0, stack_n = 0;
     nodes[0] = (tnode){ -1, -1, 0, 1.0 };
@@ -130,7 +130,7 @@ int nv_search_tree(const nv_world *w, const nv_params *p, nv_result *res, char *
         if (st.n >= w->max_len || G >= 1.0 || n_nodes == total)
             continue;
         int n = nv_legal(w, &s, legal);
-        search_rng_shuffle_ints(&rng, legal, (size_t)n);
+        rng_shuffle_ints(&rng, legal, (size_t)n);
         for (int k = 0; k < n && n_nodes < total; k++) {
             int32_t c = (int32_t)n_nodes++;
             nodes[c] = (tnode){ x, (int16_t)legal[k], (uint8_t)(st.n + 1),

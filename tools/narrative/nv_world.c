@@ -1,4 +1,4 @@
-/* nv_world.c — the built-in world, ground action numbering, and the rules of §4–§5. */
+/* nv_world.c — the built-in world, ground action numbering, and the rules of README, The world and its rules. */
 #include "tools/narrative/nv_world.h"
 
 #include <stdio.h>

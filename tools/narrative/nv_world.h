@@ -1,9 +1,11 @@
 /* nv_world.h — the story world of tools/narrative: actors, places, items, goals and the
- * ground actions over them (spec narrative.md §3–§5), plus the story state and its rules.
+ * ground actions over them (Kartal, Koenig & Guy 2014; README, The world and its rules),
+ * plus the story state and its rules.
  *
  * A world is plain data (built in by nv_world_default or read from JSON by nv_world_load);
- * nv_world_finish numbers its ground actions in the spec's enumeration order.  A state is a
- * fixed-size value type, copied with plain assignment; nothing here allocates.
+ * nv_world_finish numbers its ground actions actor by actor (then by type and arguments),
+ * earthquakes last.  A state is a fixed-size value type, copied with plain assignment;
+ * nothing here allocates.
  */
 #ifndef HANE_NV_WORLD_H
 #define HANE_NV_WORLD_H
@@ -58,7 +60,7 @@ typedef struct nv_world {
     /* goals: deaths_at_least = 0 means no death goal */
     int deaths_at_least;
     bool murderer_arrested;
-    /* user-driven variation (§4): b ← min(1, λ·b) */
+    /* user-driven variation (Kartal, Koenig & Guy 2014): b ← min(1, λ·b) */
     double lambda[NV_NTYPES];
     int max_len;                             /* L */
 
@@ -75,7 +77,7 @@ typedef struct nv_world {
     int16_t id_quake[NV_MAX_PLACES];
 } nv_world;
 
-/* The story state (§3).  Actor sets are bit masks over actor indices. */
+/* The story state.  Actor sets are bit masks over actor indices. */
 typedef struct nv_state {
     uint8_t place[NV_MAX_ACTORS];
     uint32_t dead, jailed;
@@ -95,7 +97,7 @@ const char *nv_type_name(int type);
 /* Parse a type name (case-insensitive); -1 if unknown. */
 int nv_type_parse(const char *s);
 
-/* The §3 world, finished. */
+/* The Baker Street world, finished. */
 void nv_world_default(nv_world *w);
 /* Number the ground actions; the world's fields must be valid (nv_world_load checks). */
 void nv_world_finish(nv_world *w);

@@ -108,11 +108,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
     o->files = argv + 1;
     int i = 1;
     const char *v;
-    for (char *a; (a = cli_args_next(PROG, print_usage, argc, argv, &i, &v));) {
-        if (!v) {
-            o->files[o->n_files++] = a;
-            continue;
-        }
+    for (char *a; (a = cli_args_next_option(PROG, print_usage, argc, argv, &i, &v, o->files,
+                                            &o->n_files));) {
         bool ok = true;
         if (strcmp(a, "--moves") == 0) {
             ok = parse_moves(v, o);

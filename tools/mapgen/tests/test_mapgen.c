@@ -1,4 +1,4 @@
-/* test_mapgen.c — the acceptance checks of spec mapgen.md §10, hand-verified values. */
+/* test_mapgen.c — the acceptance checks listed in the README, hand-verified values. */
 #include "tools/mapgen/mg_batch.h"
 #include "tools/mapgen/mg_env.h"
 #include "tools/mapgen/mg_png.h"
@@ -195,8 +195,8 @@ START_TEST(test_narrow_turtle)
     const mg_problem *p = mg_problem_get(MG_ZELDA);
     mg_env e;
     ck_assert(mg_env_init(&e, p, MG_NARROW, MG_TARGETS_CODE));
-    search_rng rng;
-    search_rng_seed(&rng, 5);
+    struct rng rng;
+    rng_seed(&rng, 5);
     mg_state s;
     mg_env_reset(&e, &rng, &s);
     for (int pass = 0; pass < 2; pass++) {
@@ -239,8 +239,8 @@ END_TEST
 /* ---- 7. GA rank selection, χ² over 10⁶ draws ---- */
 START_TEST(test_rank_selection)
 {
-    search_rng rng;
-    search_rng_seed(&rng, 11);
+    struct rng rng;
+    rng_seed(&rng, 11);
     static long count[30];
     memset(count, 0, sizeof count);
     const long N = 1000000;
@@ -377,12 +377,12 @@ START_TEST(test_smoke)
 
     /* BFS wide Zelda: 20 runs under an evaluation budget of 20000 stats computations (the
      * first 32 nodes of depth 1; our Python rendering of the statistics manages that in
-     * ≈ 3 s).  The spec's "finds none" holds for every start map that is not already one
+     * ≈ 3 s).  Check 9's "finds none" holds for every start map that is not already one
      * tile edit from a goal; 1.9% of random Zelda maps are (hane-mapgen near, 100 000
      * maps), and BFS-wide tests all of depth 1 within 616 evaluations, so "none" is not a
      * property of BFS but of the seed.  Checked here: a run finds a map only if its start
-     * map is within one edit of a goal (recomputed from the run's seeding, as mg_run_one
-     * draws it), and then at that depth. */
+     * map (drawn from mg_run_rng, as mg_run_one draws it) is within one edit of a goal,
+     * and then at that depth. */
     c.p = mg_problem_get(MG_ZELDA);
     c.algo = MG_BFS;
     c.rep = MG_WIDE;
@@ -392,8 +392,8 @@ START_TEST(test_smoke)
     for (int i = 0; i < 20; i++) {
         mg_outcome o;
         mg_run_one(&c, i, &o);
-        search_rng rng;
-        search_rng_seed3(&rng, c.seed, (uint64_t)mg_config_index(&c), (uint64_t)i);
+        struct rng rng;
+        mg_run_rng(&rng, &c, i);
         uint8_t start[MG_MAX_CELLS];
         mg_random_map(c.p, &rng, start);
         int k = mg_edits_to_goal(c.p, c.targets, start, NULL);

@@ -1,11 +1,19 @@
-/* Check suite for m3_agent: spec §8 check 8 (MCTS root visits, legal choice, determinism,
+/* Check suite for m3_agent: acceptance check 8 (README, Tests) (MCTS root visits, legal choice, determinism,
  * zero-length rollouts at the last move) and target G1 (every game scores >= 1200). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/match3/m3_agent.h"
-#include "tools/match3/m3_searchmcts.h"
+
+/* The board of game seed `seed` and the generator of agent `index` in that game. */
+static void start_game(uint64_t seed, uint32_t index, m3_source *src, m3_board *b,
+                       struct rng *rng)
+{
+    m3_source_from_seed(src, seed);
+    m3_board_init(b, src);
+    m3_agent_rng(rng, seed, index);
+}
 
 static m3_expr *parse(const char *s)
 {
@@ -17,120 +25,65 @@ static m3_expr *parse(const char *s)
 
 START_TEST(check8_root_visits_and_legal)
 {
-    m3_mcts *m = m3_mcts_new();
     m3_expr *f = parse("W/n + sqrt(N/n) + M/N");
     for (int kind = M3_AGENT_VANILLA; kind <= M3_AGENT_FORMULA; kind++) {
         m3_agent a;
         m3_agent_init(&a, (m3_agent_kind)kind, f);
         ck_assert_int_eq(a.iters, 250);
         m3_source src;
-        m3_source_from_seed(&src, 42);
         m3_board b;
-        m3_board_init(&b, &src);
-        m3_rng rng;
-        m3_agent_rng(&rng, 42, 0);
+        struct rng rng;
+        start_game(42, 0, &src, &b, &rng);
         for (int t = 0; t < 3; t++) {
             m3_move mv;
             m3_search_stats st;
-            m3_mcts_search(m, &a, &b, &rng, &mv, &st);
+            ck_assert_int_eq(m3_mcts_search(&a, &b, &rng, &mv, &st), 0);
             ck_assert_int_eq(st.root_visits, 250);
             ck_assert_int_eq(st.root_children, m3_count_moves(&b));
             ck_assert(m3_is_legal(&b, mv));
-            ck_assert_int_le(st.max_rollout, 20 - b.moves_made - 1);
+            /* every iteration expands at most one node: at most 250 x 84 nodes below the root */
+            ck_assert_int_le(st.nodes, 1 + 250 * M3_MAX_MOVES);
             m3_play(&b, mv, NULL);
         }
     }
     m3_expr_free(f);
-    m3_mcts_free(m);
 }
 END_TEST
 
 START_TEST(check8_last_move_rollouts)
 {
-    m3_mcts *m = m3_mcts_new();
     m3_agent a;
     m3_agent_init(&a, M3_AGENT_VANILLA, NULL);
     m3_source src;
-    m3_source_from_seed(&src, 9);
     m3_board b;
-    m3_board_init(&b, &src);
-    m3_rng rng;
-    m3_agent_rng(&rng, 9, 0);
+    struct rng rng;
+    start_game(9, 0, &src, &b, &rng);
     m3_move moves[M3_MAX_MOVES];
     while (b.moves_made < 19) {
         int n = m3_legal_moves(&b, moves);
-        m3_play(&b, moves[m3_rng_below(&rng, (uint32_t)n)], NULL);
+        m3_play(&b, moves[rng_below(&rng, (uint32_t)n)], NULL);
     }
     m3_move mv;
     m3_search_stats st;
-    m3_mcts_search(m, &a, &b, &rng, &mv, &st);
-    ck_assert_int_eq(st.max_rollout, 0);
+    ck_assert_int_eq(m3_mcts_search(&a, &b, &rng, &mv, &st), 0);
     ck_assert_int_eq(st.root_visits, 250);
-    /* the children are terminal: never expanded, so the tree is the root and its children */
+    /* the children are terminal: never expanded (so their rollouts have no move), and the
+     * tree is the root and its children */
     ck_assert_int_eq(st.nodes, 1 + st.root_children);
     ck_assert(m3_is_legal(&b, mv));
-    m3_mcts_free(m);
-}
-END_TEST
-
-/* Check 8 on the tools/search backend: 250 root visits, legal choices, terminal children
- * at the last move never expanded, and the same game from the same seeds. */
-START_TEST(check8_search_backend)
-{
-    m3_expr *f = parse("W/n + sqrt(N/n) + M/N");
-    for (int kind = M3_AGENT_VANILLA; kind <= M3_AGENT_FORMULA; kind++) {
-        m3_agent a;
-        m3_agent_init(&a, (m3_agent_kind)kind, f);
-        a.backend = M3_BACKEND_SEARCH;
-        m3_source src;
-        m3_source_from_seed(&src, 43);
-        m3_board b;
-        m3_board_init(&b, &src);
-        m3_rng rng;
-        m3_agent_rng(&rng, 43, 0);
-        int scores[2];
-        for (int rep = 0; rep < 2; rep++) {
-            m3_board g = b;
-            m3_agent_rng(&rng, 43, 0);
-            a.iters = 30;
-            while (g.moves_made < 20) {
-                m3_move mv;
-                m3_search_stats st;
-                if (g.moves_made == 0 || g.moves_made == 19)
-                    a.iters = 250;
-                ck_assert_int_eq(m3_searchmcts_search(&a, &g, &rng, &mv, &st), 0);
-                ck_assert(m3_is_legal(&g, mv));
-                ck_assert_int_eq(st.root_visits, a.iters);
-                ck_assert_int_eq(st.root_children, m3_count_moves(&g));
-                if (g.moves_made == 19)
-                    ck_assert_int_eq(st.nodes, 1 + st.root_children);
-                a.iters = 30;
-                m3_play(&g, mv, NULL);
-            }
-            scores[rep] = g.score;
-            ck_assert_int_ge(g.score, 1200);
-        }
-        ck_assert_int_eq(scores[0], scores[1]);
-    }
-    m3_expr_free(f);
 }
 END_TEST
 
 static m3_game_result game(m3_agent_kind kind, const m3_expr *f, uint64_t seed, int iters)
 {
-    m3_mcts *m = m3_mcts_new();
     m3_agent a;
     m3_agent_init(&a, kind, f);
     a.iters = iters;
     m3_source src;
-    m3_source_from_seed(&src, seed);
     m3_board b;
-    m3_board_init(&b, &src);
-    m3_rng rng;
-    m3_agent_rng(&rng, seed, 3);
-    m3_game_result r = m3_play_game(&a, m, &b, &rng, NULL, NULL);
-    m3_mcts_free(m);
-    return r;
+    struct rng rng;
+    start_game(seed, 3, &src, &b, &rng);
+    return m3_play_game(&a, &b, &rng, NULL, NULL);
 }
 
 START_TEST(check8_same_seed_same_game)
@@ -183,13 +136,11 @@ START_TEST(game_callback)
     m3_agent a;
     m3_agent_init(&a, M3_AGENT_RANDOM, NULL);
     m3_source src;
-    m3_source_from_seed(&src, 5);
     m3_board b;
-    m3_board_init(&b, &src);
-    m3_rng rng;
-    m3_agent_rng(&rng, 5, 0);
+    struct rng rng;
+    start_game(5, 0, &src, &b, &rng);
     cb_count c = {0, 0};
-    m3_game_result r = m3_play_game(&a, NULL, &b, &rng, count_cb, &c);
+    m3_game_result r = m3_play_game(&a, &b, &rng, count_cb, &c);
     ck_assert_int_eq(c.calls, 20);
     ck_assert_int_eq(r.score, c.points);
 }
@@ -205,7 +156,6 @@ int main(void)
     tcase_add_test(tc, check8_same_seed_same_game);
     tcase_add_test(tc, g1_floor);
     tcase_add_test(tc, game_callback);
-    tcase_add_test(tc, check8_search_backend);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,4 +1,4 @@
-/* Check suite for m3_board: the hand-verified acceptance checks 1-6 of spec §8, plus the
+/* Check suite for m3_board: the hand-verified acceptance checks 1-6 (README, Tests), plus the
  * invariants of generated boards and board files. */
 #include <check.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 #include "tools/match3/m3_board.h"
 
-/* Feeds of spec §8: column c yields colours (3c + j) mod 6. */
+/* The acceptance checks' feeds: column c yields colours (3c + j) mod 6. */
 static m3_source spec_src;
 
 static void setup(void)

@@ -1,4 +1,4 @@
-/* Check suite for m3_expr: spec §8 check 7 (formulas), canonical printing, safe evaluation,
+/* Check suite for m3_expr: acceptance check 7 (README, Tests) (formulas), canonical printing, safe evaluation,
  * folding, equivalence and parse errors. */
 #include <check.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Check suite for m3_gp and m3_evolve: spec §8 check 9 (a generation is 10 + 45 + 45 pairwise
+/* Check suite for m3_gp and m3_evolve: acceptance check 9 (README, Tests) (a generation is 10 + 45 + 45 pairwise
  * non-equivalent members; fixed seed => reproducible logs), tree generation, resumption. */
 #include <check.h>
 #include <stdio.h>
@@ -25,8 +25,8 @@ START_TEST(random_trees)
     m3_pset_init(&ps, 3, 0);
     for (int i = 0; i < M3_GP_CONSTS; i++)
         ck_assert(ps.consts[i] >= 0 && ps.consts[i] < 10);
-    m3_rng r;
-    m3_rng_seed(&r, 3, 0);
+    struct rng r;
+    rng_seed(&r, rng_derive(3, 0));
     int seen[7] = {0};
     for (int k = 0; k < 2000; k++) {
         m3_expr *e = m3_gp_random_tree(&ps, &r, 2, 6);
@@ -51,8 +51,8 @@ START_TEST(check9_generation)
     enum { POP = 100 };
     m3_pset ps;
     m3_pset_init(&ps, 11, 0);
-    m3_rng r;
-    m3_rng_seed(&r, 11, 1);
+    struct rng r;
+    rng_seed(&r, rng_derive(11, 1));
     m3_indiv *cur = calloc(POP, sizeof *cur), *next = calloc(POP, sizeof *next);
     m3_indiv *again = calloc(POP, sizeof *again);
     m3_gp_init_population(&ps, &r, cur, POP);
@@ -62,9 +62,9 @@ START_TEST(check9_generation)
     m3_gp_sort(cur, POP);
     for (int i = 1; i < POP; i++)
         ck_assert(cur[i - 1].fitness >= cur[i].fitness);
-    m3_rng b1, b2;
-    m3_rng_seed(&b1, 11, 2);
-    m3_rng_seed(&b2, 11, 2);
+    struct rng b1, b2;
+    rng_seed(&b1, rng_derive(11, 2));
+    rng_seed(&b2, rng_derive(11, 2));
     ck_assert_int_eq(m3_gp_breed(&ps, &b1, cur, next, POP), 0);
     ck_assert_int_eq(m3_gp_breed(&ps, &b2, cur, again, POP), 0);
     assert_pairwise_distinct(next, POP);

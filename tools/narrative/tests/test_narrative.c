@@ -1,5 +1,5 @@
-/* test_narrative.c — Check suite of tools/narrative: the acceptance checks of spec
- * narrative.md §10 computed by hand, believability and goal arithmetic on small stories,
+/* test_narrative.c — Check suite of tools/narrative: the acceptance checks of the
+ * README (Tests) computed by hand, believability and goal arithmetic on small stories,
  * JSON world errors, budgets, determinism, and every shipped world. */
 #include <check.h>
 #include <glob.h>
@@ -381,7 +381,7 @@ END_TEST
 
 START_TEST(bfs_finds_earthquake_story)
 {
-    /* §8: BFS's best at small budgets is a Move + Earthquake story worth 0.05 */
+    /* BFS's best at small budgets (README, Table 1) is a Move + Earthquake story worth 0.05 */
     nv_result r = run(NV_ALGO_BFS, 20000, 1, true);
     ck_assert_double_eq_tol(r.best.E, 0.05, TOL);
     ck_assert_int_eq(W->ground[r.best.acts[r.best.n - 1]].type, NV_EARTHQUAKE);
@@ -407,7 +407,7 @@ START_TEST(shipped_worlds_load)
         ck_assert_msg(nv_world_load(w, g.gl_pathv[k], err, sizeof err) == 0, "%s", err);
         ck_assert_int_gt(w->n_ground, 0);
         if (strcmp(w->name, "baker-street") == 0) {
-            /* the shipped copy of the §3 world is the built-in one */
+            /* the shipped copy of the Baker Street world is the built-in one */
             saw_default = true;
             ck_assert_int_eq(w->n_ground, W->n_ground);
             ck_assert(memcmp(w->ground, W->ground, sizeof(nv_action) * (size_t)W->n_ground) == 0);

@@ -1,10 +1,10 @@
-/* mcts.c — Monte-Carlo tree search (UCT) over a search_domain.
+/* plan_mcts — Monte-Carlo tree search (UCT) over a plan_domain.
  *
  * Nodes and their states live in two parallel arrays allocated once (the pool); freed
- * nodes go on a free list, so step-wise pruning (search_mcts_advance) reuses them.
+ * nodes go on a free list, so step-wise pruning (plan_mcts_advance) reuses them.
  * Children of a node form a singly linked list in creation order.  Untried actions of an
  * EXPAND_ONE node are a malloc'd int array (counted against the memory budget). */
-#include "tools/search/internal.h"
+#include "tools/plan/plan_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,9 +25,9 @@ typedef struct mnode {
     bool terminal;   /* domain terminal, cached at creation */
 } mnode;
 
-struct search_mcts {
-    const search_domain *d;
-    search_mcts_config cfg;
+struct plan_mcts {
+    const plan_domain *d;
+    plan_mcts_config cfg;
     mnode *nodes;
     unsigned char *states;
     uint32_t cap;
@@ -35,14 +35,14 @@ struct search_mcts {
     uint32_t n_free;
     uint32_t root;
     size_t memory, extra_bytes;   /* budget; bytes in untried arrays */
-    search_hset seen;             /* dedup transposition set */
-    search_rng rng;
-    search_evals ev;
+    plan_hset seen;             /* dedup transposition set */
+    struct rng rng;
+    plan_evals ev;
     int *acts;
     void *scratch, *scratch2;
     double t0;
     /* result so far */
-    search_status status;
+    plan_status status;
     bool pool_full;
     void *best_state;
     bool have_best;
@@ -52,14 +52,14 @@ struct search_mcts {
     char error[160];
 };
 
-static inline void *mstate(const search_mcts *m, uint32_t i)
+static inline void *mstate(const plan_mcts *m, uint32_t i)
 {
     return m->states + (size_t)i * m->d->state_size;
 }
 
-double search_select_ucb1(void *select_ctx, const search_child_view *c)
+double plan_select_ucb1(void *select_ctx, const plan_child_view *c)
 {
-    const search_ucb1 *u = select_ctx;
+    const plan_ucb1 *u = select_ctx;
     if (c->visits == 0)
         return INFINITY;
     double n = (double)c->visits;
@@ -67,27 +67,36 @@ double search_select_ucb1(void *select_ctx, const search_child_view *c)
     return c->value_sum / n + u->c * sqrt(u->k * log(N) / n);
 }
 
-int search_rollout_uniform(void *policy_ctx, void *domain_ctx, const void *state,
-                           const int *actions, int n, search_rng *rng)
+int plan_rollout_uniform(void *policy_ctx, void *domain_ctx, const void *state,
+                           const int *actions, int n, struct rng *rng)
 {
-    return (int)search_rng_below(rng, (uint32_t)n);
+    return (int)rng_below(rng, (uint32_t)n);
 }
 
-static void offer_best(search_mcts *m, const void *state, int depth, double value)
+static void offer_best(plan_mcts *m, const void *state, int depth, double value)
 {
     if (!m->have_best || value > m->best_value ||
         (value == m->best_value && m->cfg.base.best_ties_random &&
-         search_rng_below(&m->rng, 2))) {
+         rng_below(&m->rng, 2))) {
         if (m->have_best)
-            search_state_release(m->d, m->best_state);
-        search_state_copy(m->d, m->best_state, state);
+            plan_state_release(m->d, m->best_state);
+        plan_state_copy(m->d, m->best_state, state);
         m->best_value = value;
         m->best_depth = depth;
         m->have_best = true;
     }
 }
 
-static uint32_t node_alloc(search_mcts *m)
+/* A new tree node: evaluated, offered as the best state, counted in the depth. */
+static void offer_node(plan_mcts *m, uint32_t c)
+{
+    const void *cs = mstate(m, c);
+    offer_best(m, cs, m->nodes[c].depth, plan_eval(&m->ev, cs));
+    if (m->nodes[c].depth > m->max_depth)
+        m->max_depth = m->nodes[c].depth;
+}
+
+static uint32_t node_alloc(plan_mcts *m)
 {
     if (m->n_free == 0)
         return NIL;
@@ -102,7 +111,7 @@ static uint32_t node_alloc(search_mcts *m)
     return i;
 }
 
-static void node_release(search_mcts *m, uint32_t i)
+static void node_release(plan_mcts *m, uint32_t i)
 {
     mnode *n = &m->nodes[i];
     if (n->untried) {
@@ -110,12 +119,12 @@ static void node_release(search_mcts *m, uint32_t i)
         free(n->untried);
         n->untried = NULL;
     }
-    search_state_release(m->d, mstate(m, i));
+    plan_state_release(m->d, mstate(m, i));
     m->free_list[m->n_free++] = i;
 }
 
 /* Free the subtree under i (i included), without recursion. */
-static void free_subtree(search_mcts *m, uint32_t i)
+static void free_subtree(plan_mcts *m, uint32_t i)
 {
     uint32_t stack_top = i;
     m->nodes[i].next_sibling = NIL;   /* i is detached by the caller */
@@ -134,7 +143,7 @@ static void free_subtree(search_mcts *m, uint32_t i)
     }
 }
 
-static void link_child(search_mcts *m, uint32_t p, uint32_t c)
+static void link_child(plan_mcts *m, uint32_t p, uint32_t c)
 {
     mnode *pn = &m->nodes[p];
     m->nodes[c].parent = p;
@@ -146,24 +155,26 @@ static void link_child(search_mcts *m, uint32_t p, uint32_t c)
     pn->n_children++;
 }
 
-static void pool_full(search_mcts *m)
+static void pool_full(plan_mcts *m)
 {
     snprintf(m->error, sizeof m->error,
              "mcts: node pool full (%u nodes, %zu-byte budget); raise max_memory", m->cap,
              m->memory);
-    m->status = SEARCH_POOL_FULL;
+    m->status = PLAN_POOL_FULL;
     m->pool_full = true;
 }
 
 /* A new child of p by action a: state copied and applied, terminal cached. */
-static uint32_t make_child(search_mcts *m, uint32_t p, int a)
+static uint32_t make_child(plan_mcts *m, uint32_t p, int a)
 {
     uint32_t c = node_alloc(m);
     if (c == NIL)
         return NIL;
     void *cs = mstate(m, c);
-    search_state_copy(m->d, cs, mstate(m, p));
+    plan_state_copy(m->d, cs, mstate(m, p));
     m->d->apply(m->d->ctx, cs, a);
+    if (m->d->on_node)
+        m->d->on_node(m->d->ctx, cs);
     mnode *cn = &m->nodes[c];
     cn->action = a;
     cn->depth = m->nodes[p].depth + 1;
@@ -173,24 +184,24 @@ static uint32_t make_child(search_mcts *m, uint32_t p, int a)
     return c;
 }
 
-search_mcts *search_mcts_new(const search_domain *d, const void *root,
-                             const search_mcts_config *cfg, char *err, size_t errlen)
+plan_mcts *plan_mcts_new(const plan_domain *d, const void *root,
+                             const plan_mcts_config *cfg, char *err, size_t errlen)
 {
-    if (!search_check_domain(d, &cfg->base.budget, err, errlen))
+    if (!plan_check_domain(d, &cfg->base.budget, err, errlen))
         return NULL;
     if (cfg->dedup && !d->hash) {
         snprintf(err, errlen, "mcts: dedup needs the domain's hash hook");
         return NULL;
     }
-    if (cfg->dedup && cfg->expand != SEARCH_EXPAND_ONE) {
-        snprintf(err, errlen, "mcts: dedup works with SEARCH_EXPAND_ONE only");
+    if (cfg->dedup && cfg->expand != PLAN_EXPAND_ONE) {
+        snprintf(err, errlen, "mcts: dedup works with PLAN_EXPAND_ONE only");
         return NULL;
     }
     if (cfg->rollout_length < 0) {
         snprintf(err, errlen, "mcts: rollout_length must be >= 0");
         return NULL;
     }
-    search_mcts *m = calloc(1, sizeof *m);
+    plan_mcts *m = calloc(1, sizeof *m);
     if (!m) {
         snprintf(err, errlen, "mcts: out of memory");
         return NULL;
@@ -199,13 +210,13 @@ search_mcts *search_mcts_new(const search_domain *d, const void *root,
     m->d = d;
     m->cfg = *cfg;
     if (!m->cfg.select) {
-        m->cfg.select = search_select_ucb1;
+        m->cfg.select = plan_select_ucb1;
         m->cfg.select_ctx = NULL;
     }
     if (!m->cfg.rollout)
-        m->cfg.rollout = search_rollout_uniform;
+        m->cfg.rollout = plan_rollout_uniform;
     m->memory = cfg->base.budget.max_memory ? cfg->base.budget.max_memory
-                                            : SEARCH_DEFAULT_MEMORY;
+                                            : PLAN_DEFAULT_MEMORY;
     size_t per = sizeof(mnode) + d->state_size + sizeof(uint32_t);
     size_t cap = (m->memory / 4 * 3) / per;   /* a quarter for untried lists and keys */
     if (cap > UINT32_MAX - 1)
@@ -221,39 +232,41 @@ search_mcts *search_mcts_new(const search_domain *d, const void *root,
     if (cap < 2 || !m->nodes || !m->states || !m->free_list || !m->acts || !m->scratch ||
         !m->scratch2 || !m->best_state) {
         snprintf(err, errlen, "mcts: cannot reserve a node pool in %zu bytes", m->memory);
-        search_mcts_free(m);
+        plan_mcts_free(m);
         return NULL;
     }
     for (uint32_t i = 0; i < m->cap; i++)
         m->free_list[i] = m->cap - 1 - i;
     m->n_free = m->cap;
-    search_rng_seed(&m->rng, cfg->base.seed);
-    search_evals_init(&m->ev, d);
-    m->t0 = search_budget_now(&m->cfg.base.budget);
-    m->status = SEARCH_ITERATION_LIMIT;
+    rng_seed(&m->rng, cfg->base.seed);
+    plan_evals_init(&m->ev, d);
+    m->t0 = plan_budget_now(&m->cfg.base.budget);
+    m->status = PLAN_ITERATION_LIMIT;
 
     m->root = node_alloc(m);
-    search_state_copy(d, mstate(m, m->root), root);
+    plan_state_copy(d, mstate(m, m->root), root);
+    if (d->on_node)
+        d->on_node(d->ctx, mstate(m, m->root));
     mnode *r = &m->nodes[m->root];
     r->terminal = d->terminal && d->terminal(d->ctx, mstate(m, m->root));
     if (cfg->dedup)
-        search_hset_add(&m->seen, d->hash(d->ctx, mstate(m, m->root)), 0);
-    double v = search_eval(&m->ev, mstate(m, m->root));
+        plan_hset_add(&m->seen, d->hash(d->ctx, mstate(m, m->root)), 0);
+    double v = plan_eval(&m->ev, mstate(m, m->root));
     offer_best(m, mstate(m, m->root), 0, v);
     if (cfg->stop_at_goal && d->goal && d->goal(d->ctx, mstate(m, m->root)))
-        m->status = SEARCH_GOAL;
+        m->status = PLAN_GOAL;
     return m;
 }
 
-void search_mcts_free(search_mcts *m)
+void plan_mcts_free(plan_mcts *m)
 {
     if (!m)
         return;
     if (m->nodes && m->free_list && m->root != NIL && m->n_free < m->cap)
         free_subtree(m, m->root);
     if (m->have_best)
-        search_state_release(m->d, m->best_state);
-    search_hset_free(&m->seen);
+        plan_state_release(m->d, m->best_state);
+    plan_hset_free(&m->seen);
     free(m->nodes);
     free(m->states);
     free(m->free_list);
@@ -264,24 +277,29 @@ void search_mcts_free(search_mcts *m)
     free(m);
 }
 
-static uint32_t select_child(search_mcts *m, uint32_t p)
+/* What a selection function sees of child c of p. */
+static void child_view(const plan_mcts *m, uint32_t p, uint32_t c, plan_child_view *v)
 {
-    const mnode *pn = &m->nodes[p];
-    search_child_view v;
-    v.parent_visits = pn->visits;
-    v.parent_state = mstate(m, p);
-    v.domain_ctx = m->d->ctx;
+    const mnode *cn = &m->nodes[c];
+    v->action = cn->action;
+    v->depth = cn->depth;
+    v->visits = cn->visits;
+    v->value_sum = cn->sum;
+    v->value_max = cn->max;
+    v->parent_visits = m->nodes[p].visits;
+    v->state = mstate(m, c);
+    v->parent_state = mstate(m, p);
+    v->domain_ctx = m->d->ctx;
+}
+
+static uint32_t select_child(plan_mcts *m, uint32_t p)
+{
     void *sctx = m->cfg.select_ctx ? m->cfg.select_ctx : &m->cfg.ucb1;
     uint32_t best = NIL;
     double best_v = 0;
-    for (uint32_t c = pn->first_child; c != NIL; c = m->nodes[c].next_sibling) {
-        const mnode *cn = &m->nodes[c];
-        v.action = cn->action;
-        v.depth = cn->depth;
-        v.visits = cn->visits;
-        v.value_sum = cn->sum;
-        v.value_max = cn->max;
-        v.state = mstate(m, c);
+    for (uint32_t c = m->nodes[p].first_child; c != NIL; c = m->nodes[c].next_sibling) {
+        plan_child_view v;
+        child_view(m, p, c, &v);
         double x = m->cfg.select(sctx, &v);
         if (isnan(x))
             x = -INFINITY;
@@ -295,20 +313,20 @@ static uint32_t select_child(search_mcts *m, uint32_t p)
 
 /* EXPAND_ONE: list the untried actions of p (dedup: generate, evaluate, drop known keys).
  * Returns false when the memory budget is reached. */
-static bool gen_untried(search_mcts *m, uint32_t p)
+static bool gen_untried(plan_mcts *m, uint32_t p)
 {
     mnode *pn = &m->nodes[p];
-    const search_domain *d = m->d;
+    const plan_domain *d = m->d;
     int na = d->actions(d->ctx, mstate(m, p), m->acts);
     int keep = 0;
     if (m->cfg.dedup) {
         for (int i = 0; i < na; i++) {
-            search_state_copy(d, m->scratch, mstate(m, p));
+            plan_state_copy(d, m->scratch, mstate(m, p));
             d->apply(d->ctx, m->scratch, m->acts[i]);
-            search_eval(&m->ev, m->scratch);
-            int added = search_hset_add(&m->seen, d->hash(d->ctx, m->scratch),
+            plan_eval(&m->ev, m->scratch);
+            int added = plan_hset_add(&m->seen, d->hash(d->ctx, m->scratch),
                                         m->memory / 4);
-            search_state_release(d, m->scratch);
+            plan_state_release(d, m->scratch);
             if (added < 0)
                 return false;
             if (added)
@@ -321,7 +339,7 @@ static bool gen_untried(search_mcts *m, uint32_t p)
     pn->n_untried = keep;
     if (keep > 0) {
         if (m->extra_bytes + (size_t)keep * sizeof(int) +
-                search_hset_bytes(&m->seen) > m->memory / 4)
+                plan_hset_bytes(&m->seen) > m->memory / 4)
             return false;
         pn->untried = malloc((size_t)keep * sizeof(int));
         if (!pn->untried)
@@ -333,15 +351,15 @@ static bool gen_untried(search_mcts *m, uint32_t p)
 }
 
 /* One iteration.  Returns false when the search must stop (status set). */
-static bool iterate(search_mcts *m)
+static bool iterate(plan_mcts *m)
 {
-    const search_domain *d = m->d;
+    const plan_domain *d = m->d;
     uint32_t x = m->root;
     for (;;) {
         mnode *n = &m->nodes[x];
         if (n->terminal || n->n_children == 0)
             break;
-        if (m->cfg.expand == SEARCH_EXPAND_ONE && (!n->expanded || n->n_untried > 0))
+        if (m->cfg.expand == PLAN_EXPAND_ONE && (!n->expanded || n->n_untried > 0))
             break;
         x = select_child(m, x);
     }
@@ -349,14 +367,14 @@ static bool iterate(search_mcts *m)
     bool fresh = false;
     mnode *n = &m->nodes[x];
     if (!n->terminal) {
-        if (m->cfg.expand == SEARCH_EXPAND_ONE) {
+        if (m->cfg.expand == PLAN_EXPAND_ONE) {
             if (!n->expanded && !gen_untried(m, x)) {
                 pool_full(m);
                 return false;
             }
             n = &m->nodes[x];
             if (n->n_untried > 0) {
-                uint32_t r = search_rng_below(&m->rng, (uint32_t)n->n_untried);
+                uint32_t r = rng_below(&m->rng, (uint32_t)n->n_untried);
                 int a = n->untried[r];
                 /* keep the remaining order: ties in later code follow creation order */
                 memmove(n->untried + r, n->untried + r + 1,
@@ -379,15 +397,10 @@ static bool iterate(search_mcts *m)
                     pool_full(m);
                     return false;
                 }
-                /* every created child is offered as a best state */
-                uint32_t c = m->nodes[x].last_child;
-                double v = search_eval(&m->ev, mstate(m, c));
-                offer_best(m, mstate(m, c), m->nodes[c].depth, v);
-                if (m->nodes[c].depth > m->max_depth)
-                    m->max_depth = m->nodes[c].depth;
+                offer_node(m, m->nodes[x].last_child);   /* every created child */
             }
             if (na > 0) {
-                uint32_t r = search_rng_below(&m->rng, (uint32_t)na);
+                uint32_t r = rng_below(&m->rng, (uint32_t)na);
                 uint32_t c = m->nodes[x].first_child;
                 while (r--)
                     c = m->nodes[c].next_sibling;
@@ -395,27 +408,22 @@ static bool iterate(search_mcts *m)
             }
         }
     }
-    if (fresh) {
-        const void *ls = mstate(m, leaf);
-        double v = search_eval(&m->ev, ls);
-        offer_best(m, ls, m->nodes[leaf].depth, v);
-        if (m->nodes[leaf].depth > m->max_depth)
-            m->max_depth = m->nodes[leaf].depth;
-    }
+    if (fresh)
+        offer_node(m, leaf);
     if (m->cfg.stop_at_goal && d->goal && leaf != x && d->goal(d->ctx, mstate(m, leaf))) {
         /* the goal state is the result, whatever its value */
         if (m->have_best)
-            search_state_release(d, m->best_state);
-        search_state_copy(d, m->best_state, mstate(m, leaf));
-        m->best_value = search_eval(&m->ev, m->best_state);
+            plan_state_release(d, m->best_state);
+        plan_state_copy(d, m->best_state, mstate(m, leaf));
+        m->best_value = plan_eval(&m->ev, m->best_state);
         m->best_depth = m->nodes[leaf].depth;
         m->have_best = true;
-        m->status = SEARCH_GOAL;
+        m->status = PLAN_GOAL;
         m->iterations++;
         return false;
     }
     /* rollout */
-    search_state_copy(d, m->scratch2, mstate(m, leaf));
+    plan_state_copy(d, m->scratch2, mstate(m, leaf));
     int steps = 0;
     while (m->cfg.rollout_length == 0 || steps < m->cfg.rollout_length) {
         bool done = d->rollout_done ? d->rollout_done(d->ctx, m->scratch2)
@@ -431,12 +439,12 @@ static bool iterate(search_mcts *m)
         d->apply(d->ctx, m->scratch2, m->acts[i]);
         steps++;
     }
-    double reward = search_reward(&m->ev, m->scratch2);
+    double reward = plan_reward(&m->ev, m->scratch2);
     if (m->cfg.best_from_rollouts) {
-        double v = d->reward ? search_eval(&m->ev, m->scratch2) : reward;
+        double v = d->reward ? plan_eval(&m->ev, m->scratch2) : reward;
         offer_best(m, m->scratch2, m->nodes[leaf].depth + steps, v);
     }
-    search_state_release(d, m->scratch2);
+    plan_state_release(d, m->scratch2);
     for (uint32_t y = leaf; y != NIL; y = m->nodes[y].parent) {
         mnode *yn = &m->nodes[y];
         yn->visits++;
@@ -448,25 +456,25 @@ static bool iterate(search_mcts *m)
     return true;
 }
 
-search_status search_mcts_run(search_mcts *m, uint64_t iterations)
+plan_status plan_mcts_run(plan_mcts *m, uint64_t iterations)
 {
-    if (m->status == SEARCH_GOAL || m->status == SEARCH_POOL_FULL)
+    if (m->status == PLAN_GOAL || m->status == PLAN_POOL_FULL)
         return m->status;
-    const search_budget *b = &m->cfg.base.budget;
+    const plan_budget *b = &m->cfg.base.budget;
     if (!iterations && !b->max_nodes && !b->max_iterations && !b->max_evals &&
         !(b->time_limit > 0)) {
         snprintf(m->error, sizeof m->error, "mcts: no budget: give iterations or a limit");
-        return m->status = SEARCH_BAD_CONFIG;
+        return m->status = PLAN_BAD_CONFIG;
     }
     uint64_t done = 0;
     for (;;) {
         if (iterations && done >= iterations) {
-            m->status = SEARCH_ITERATION_LIMIT;
+            m->status = PLAN_ITERATION_LIMIT;
             break;
         }
-        search_status hit = search_budget_hit(&m->cfg.base.budget, m->created, m->iterations,
-                                              search_evals_used(&m->ev), m->t0);
-        if (hit != SEARCH_GOAL) {
+        plan_status hit = plan_budget_hit(&m->cfg.base.budget, m->created, m->iterations,
+                                              plan_evals_used(&m->ev), m->t0);
+        if (hit != PLAN_GOAL) {
             m->status = hit;
             break;
         }
@@ -477,29 +485,17 @@ search_status search_mcts_run(search_mcts *m, uint64_t iterations)
     return m->status;
 }
 
-int search_mcts_children(const search_mcts *m, search_child_view *out, int cap)
+int plan_mcts_children(const plan_mcts *m, plan_child_view *out, int cap)
 {
     const mnode *r = &m->nodes[m->root];
     int k = 0;
-    for (uint32_t c = r->first_child; c != NIL; c = m->nodes[c].next_sibling, k++) {
-        if (k >= cap)
-            continue;
-        const mnode *cn = &m->nodes[c];
-        search_child_view *v = &out[k];
-        v->action = cn->action;
-        v->depth = cn->depth;
-        v->visits = cn->visits;
-        v->value_sum = cn->sum;
-        v->value_max = cn->max;
-        v->parent_visits = r->visits;
-        v->state = mstate(m, c);
-        v->parent_state = mstate(m, m->root);
-        v->domain_ctx = m->d->ctx;
-    }
+    for (uint32_t c = r->first_child; c != NIL; c = m->nodes[c].next_sibling, k++)
+        if (k < cap)
+            child_view(m, m->root, c, &out[k]);
     return k;
 }
 
-bool search_mcts_advance(search_mcts *m, int index)
+bool plan_mcts_advance(plan_mcts *m, int index)
 {
     if (index < 0)
         return false;
@@ -524,25 +520,25 @@ bool search_mcts_advance(search_mcts *m, int index)
     m->nodes[keep].parent = NIL;
     free_subtree(m, m->root);
     m->root = keep;
-    if (m->status == SEARCH_GOAL)
-        m->status = SEARCH_ITERATION_LIMIT;
+    if (m->status == PLAN_GOAL)
+        m->status = PLAN_ITERATION_LIMIT;
     return true;
 }
 
-uint64_t search_mcts_live_nodes(const search_mcts *m)
+uint64_t plan_mcts_live_nodes(const plan_mcts *m)
 {
     return m->cap - m->n_free;
 }
 
-void search_mcts_result(const search_mcts *m, search_result *out)
+void plan_mcts_result(const plan_mcts *m, plan_result *out)
 {
     memset(out, 0, sizeof *out);
     out->status = m->status;
-    out->found = m->status == SEARCH_GOAL;
+    out->found = m->status == PLAN_GOAL;
     if (m->have_best) {
         out->best_state = malloc(m->d->state_size);
         if (out->best_state)
-            search_state_copy(m->d, out->best_state, m->best_state);
+            plan_state_copy(m->d, out->best_state, m->best_state);
     }
     out->best_value = m->have_best ? m->best_value : -INFINITY;
     out->best_depth = m->best_depth;
@@ -551,24 +547,24 @@ void search_mcts_result(const search_mcts *m, search_result *out)
     out->nodes = m->created;
     out->peak_nodes = m->peak;
     out->pool_full = m->pool_full;
-    out->evals = search_evals_used(&m->ev);
-    out->elapsed = search_budget_now(&m->cfg.base.budget) - m->t0;
+    out->evals = plan_evals_used(&m->ev);
+    out->elapsed = plan_budget_now(&m->cfg.base.budget) - m->t0;
     memcpy(out->error, m->error, sizeof out->error);
 }
 
-search_status search_mcts_run_once(const search_domain *d, const void *root,
-                                   const search_mcts_config *cfg, search_result *result)
+plan_status plan_mcts_run_once(const plan_domain *d, const void *root,
+                                   const plan_mcts_config *cfg, plan_result *result)
 {
     char err[160];
-    search_mcts *m = search_mcts_new(d, root, cfg, err, sizeof err);
+    plan_mcts *m = plan_mcts_new(d, root, cfg, err, sizeof err);
     if (!m) {
         memset(result, 0, sizeof *result);
-        result->status = strstr(err, "pool") ? SEARCH_POOL_FULL : SEARCH_BAD_CONFIG;
+        result->status = strstr(err, "pool") ? PLAN_POOL_FULL : PLAN_BAD_CONFIG;
         snprintf(result->error, sizeof result->error, "%s", err);
         return result->status;
     }
-    search_mcts_run(m, 0);
-    search_mcts_result(m, result);
-    search_mcts_free(m);
+    plan_mcts_run(m, 0);
+    plan_mcts_result(m, result);
+    plan_mcts_free(m);
     return result->status;
 }

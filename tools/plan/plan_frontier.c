@@ -1,20 +1,20 @@
-/* tree.c — BFS, DFS and greedy best-first search over a search_domain.
+/* plan_frontier — BFS, DFS and greedy best-first search over a plan_domain.
  *
  * Only frontier nodes live in the pool: a popped node is expanded and its slot freed at
  * once, so memory grows with the frontier, not with the nodes ever created.  The visited
  * set keeps 64-bit keys only.  Slots are fixed-size: a small header, then the state. */
-#include "tools/search/internal.h"
+#include "tools/plan/plan_internal.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct tnode {
+typedef struct fnode {
     double value;      /* evaluate() if `evaluated` */
     int depth;
     bool evaluated;
-} tnode;
+} fnode;
 
 typedef struct heap_item {
     double prio;
@@ -22,9 +22,9 @@ typedef struct heap_item {
     uint32_t slot;
 } heap_item;
 
-typedef struct tree {
-    const search_domain *d;
-    search_order order;
+typedef struct fsearch {
+    const plan_domain *d;
+    plan_order order;
     size_t stride;          /* bytes per slot */
     size_t state_off;       /* offset of the state in a slot */
     unsigned char *slots;
@@ -37,19 +37,19 @@ typedef struct tree {
     heap_item *heap;
     uint64_t seq;
     bool heapq_ties;        /* equal priorities: heapq's order, not FIFO */
-} tree;
+} fsearch;
 
-static inline tnode *node_at(tree *t, uint32_t i)
+static inline fnode *node_at(fsearch *t, uint32_t i)
 {
-    return (tnode *)(t->slots + (size_t)i * t->stride);
+    return (fnode *)(t->slots + (size_t)i * t->stride);
 }
 
-static inline void *state_at(tree *t, uint32_t i)
+static inline void *state_at(fsearch *t, uint32_t i)
 {
     return t->slots + (size_t)i * t->stride + t->state_off;
 }
 
-static bool heap_less(const tree *t, const heap_item *a, const heap_item *b)
+static bool heap_less(const fsearch *t, const heap_item *a, const heap_item *b)
 {
     /* "a pops before b" */
     if (a->prio != b->prio || t->heapq_ties)
@@ -59,7 +59,7 @@ static bool heap_less(const tree *t, const heap_item *a, const heap_item *b)
 
 /* The item at i moves up while it pops before its parent (Python's heapq._siftdown; also
  * heappush's, so both tie orders push alike). */
-static void heap_sift_up(tree *t, size_t i)
+static void heap_sift_up(fsearch *t, size_t i)
 {
     heap_item it = t->heap[i];
     while (i > 0) {
@@ -75,7 +75,7 @@ static void heap_sift_up(tree *t, size_t i)
 /* Python's heappop: the last item goes to the root, the hole walks down to a leaf along
  * the child that pops first (the right one unless the left pops strictly first), then the
  * item sifts up from there.  Only the order of equal priorities differs from heap_pop. */
-static uint32_t heapq_pop(tree *t)
+static uint32_t heapq_pop(fsearch *t)
 {
     uint32_t top = t->heap[0].slot;
     heap_item last = t->heap[--t->count];
@@ -95,13 +95,13 @@ static uint32_t heapq_pop(tree *t)
     return top;
 }
 
-static void heap_push(tree *t, heap_item it)
+static void heap_push(fsearch *t, heap_item it)
 {
     t->heap[t->count] = it;
     heap_sift_up(t, t->count++);
 }
 
-static uint32_t heap_pop(tree *t)
+static uint32_t heap_pop(fsearch *t)
 {
     uint32_t top = t->heap[0].slot;
     heap_item last = t->heap[--t->count];
@@ -125,16 +125,16 @@ static uint32_t heap_pop(tree *t)
     return top;
 }
 
-static void frontier_push(tree *t, uint32_t slot, double prio)
+static void frontier_push(fsearch *t, uint32_t slot, double prio)
 {
     switch (t->order) {
-    case SEARCH_BFS:
+    case PLAN_BFS:
         t->ring[(t->head + t->count++) % t->cap] = slot;
         break;
-    case SEARCH_DFS:
+    case PLAN_DFS:
         t->ring[t->count++] = slot;
         break;
-    case SEARCH_GBFS: {
+    case PLAN_GBFS: {
         heap_item it = {prio, t->seq++, slot};
         heap_push(t, it);
         break;
@@ -142,33 +142,33 @@ static void frontier_push(tree *t, uint32_t slot, double prio)
     }
 }
 
-static uint32_t frontier_pop(tree *t)
+static uint32_t frontier_pop(fsearch *t)
 {
     switch (t->order) {
-    case SEARCH_BFS: {
+    case PLAN_BFS: {
         uint32_t s = t->ring[t->head];
         t->head = (t->head + 1) % t->cap;
         t->count--;
         return s;
     }
-    case SEARCH_DFS:
+    case PLAN_DFS:
         return t->ring[--t->count];
-    case SEARCH_GBFS:
+    case PLAN_GBFS:
     default:
         return t->heapq_ties ? heapq_pop(t) : heap_pop(t);
     }
 }
 
-static bool tree_init(tree *t, const search_domain *d, search_order order, size_t memory)
+static bool fsearch_init(fsearch *t, const plan_domain *d, plan_order order, size_t memory)
 {
     memset(t, 0, sizeof *t);
     t->d = d;
     t->order = order;
     size_t align = 16;
-    t->state_off = (sizeof(tnode) + align - 1) / align * align;
+    t->state_off = (sizeof(fnode) + align - 1) / align * align;
     t->stride = (t->state_off + d->state_size + align - 1) / align * align;
     size_t per = t->stride + sizeof(uint32_t) /* free list */
-                 + (order == SEARCH_GBFS ? sizeof(heap_item) : sizeof(uint32_t));
+                 + (order == PLAN_GBFS ? sizeof(heap_item) : sizeof(uint32_t));
     size_t cap = memory / per;
     if (cap > UINT32_MAX - 1)
         cap = UINT32_MAX - 1;
@@ -178,7 +178,7 @@ static bool tree_init(tree *t, const search_domain *d, search_order order, size_
     /* malloc, not calloc: untouched pages cost nothing until the frontier reaches them. */
     t->slots = malloc(cap * t->stride);
     t->free_list = malloc(cap * sizeof(uint32_t));
-    if (order == SEARCH_GBFS)
+    if (order == PLAN_GBFS)
         t->heap = malloc(cap * sizeof(heap_item));
     else
         t->ring = malloc(cap * sizeof(uint32_t));
@@ -190,15 +190,15 @@ static bool tree_init(tree *t, const search_domain *d, search_order order, size_
     return true;
 }
 
-static void tree_free(tree *t)
+static void fsearch_free(fsearch *t)
 {
     /* release states still on the frontier */
     if (t->d && t->d->release && t->slots) {
         for (uint32_t k = 0; k < t->count; k++) {
-            uint32_t s = t->order == SEARCH_GBFS ? t->heap[k].slot
-                         : t->order == SEARCH_BFS ? t->ring[(t->head + k) % t->cap]
+            uint32_t s = t->order == PLAN_GBFS ? t->heap[k].slot
+                         : t->order == PLAN_BFS ? t->ring[(t->head + k) % t->cap]
                                                   : t->ring[k];
-            search_state_release(t->d, state_at(t, s));
+            plan_state_release(t->d, state_at(t, s));
         }
     }
     free(t->slots);
@@ -208,28 +208,28 @@ static void tree_free(tree *t)
     memset(t, 0, sizeof *t);
 }
 
-search_status search_tree(const search_domain *d, const void *root, search_order order,
-                          const search_config *cfg, search_result *res)
+plan_status plan_frontier(const plan_domain *d, const void *root, plan_order order,
+                          const plan_config *cfg, plan_result *res)
 {
     memset(res, 0, sizeof *res);
     res->best_value = -INFINITY;
-    double t0 = search_budget_now(&cfg->budget);
-    if (!search_check_domain(d, &cfg->budget, res->error, sizeof res->error)) {
-        res->status = SEARCH_BAD_CONFIG;
+    double t0 = plan_budget_now(&cfg->budget);
+    if (!plan_check_domain(d, &cfg->budget, res->error, sizeof res->error)) {
+        res->status = PLAN_BAD_CONFIG;
         return res->status;
     }
-    size_t memory = cfg->budget.max_memory ? cfg->budget.max_memory : SEARCH_DEFAULT_MEMORY;
+    size_t memory = cfg->budget.max_memory ? cfg->budget.max_memory : PLAN_DEFAULT_MEMORY;
     /* a quarter of the budget is left for the visited set */
     size_t pool_mem = d->hash ? memory / 4 * 3 : memory;
-    tree t;
+    fsearch t;
     int *acts = malloc((size_t)d->max_actions * sizeof *acts);
     res->best_state = malloc(d->state_size);
     void *scratch = malloc(d->state_size);   /* discard_when_full's dropped children */
     bool have_best = false;
-    if (!acts || !res->best_state || !scratch || !tree_init(&t, d, order, pool_mem)) {
+    if (!acts || !res->best_state || !scratch || !fsearch_init(&t, d, order, pool_mem)) {
         if (!acts || !res->best_state || !scratch)
             memset(&t, 0, sizeof t);
-        tree_free(&t);
+        fsearch_free(&t);
         free(acts);
         free(scratch);
         free(res->best_state);
@@ -237,53 +237,53 @@ search_status search_tree(const search_domain *d, const void *root, search_order
         snprintf(res->error, sizeof res->error,
                  "search: cannot reserve a node pool in %zu bytes (state %zu bytes)", memory,
                  d->state_size);
-        res->status = SEARCH_POOL_FULL;
+        res->status = PLAN_POOL_FULL;
         return res->status;
     }
     t.heapq_ties = cfg->gbfs_heapq_ties;
-    search_rng rng;
-    search_rng_seed(&rng, cfg->seed);
-    search_evals ev;
-    search_evals_init(&ev, d);
-    search_hset visited = {0};
-    bool eval_gen = cfg->eval_at_generation || order == SEARCH_GBFS;
+    struct rng rng;
+    rng_seed(&rng, cfg->seed);
+    plan_evals ev;
+    plan_evals_init(&ev, d);
+    plan_hset visited = {0};
+    bool eval_gen = cfg->eval_at_generation || order == PLAN_GBFS;
     bool frozen = false;   /* discard_when_full has dropped a child */
 
     uint32_t s0 = t.free_list[--t.n_free];
-    tnode *n0 = node_at(&t, s0);
+    fnode *n0 = node_at(&t, s0);
     n0->depth = 0;
     n0->evaluated = false;
-    search_state_copy(d, state_at(&t, s0), root);
+    plan_state_copy(d, state_at(&t, s0), root);
     double p0 = 0;
     if (eval_gen) {
-        if (order == SEARCH_GBFS && d->priority) {
-            p0 = search_priority(&ev, state_at(&t, s0));
+        if (order == PLAN_GBFS && d->priority) {
+            p0 = plan_priority(&ev, state_at(&t, s0));
         } else {
-            n0->value = p0 = search_eval(&ev, state_at(&t, s0));
+            n0->value = p0 = plan_eval(&ev, state_at(&t, s0));
             n0->evaluated = true;
         }
     }
     frontier_push(&t, s0, p0);
     uint64_t peak = 1;
 
-    search_status st = SEARCH_EXHAUSTED;
+    plan_status st = PLAN_EXHAUSTED;
     while (t.count > 0) {
-        search_status hit = search_budget_hit(&cfg->budget, res->nodes, res->iterations,
-                                              search_evals_used(&ev), t0);
-        if (hit != SEARCH_GOAL) {
+        plan_status hit = plan_budget_hit(&cfg->budget, res->nodes, res->iterations,
+                                              plan_evals_used(&ev), t0);
+        if (hit != PLAN_GOAL) {
             st = hit;
             break;
         }
         uint32_t s = frontier_pop(&t);
         res->iterations++;
-        tnode *nd = node_at(&t, s);
+        fnode *nd = node_at(&t, s);
         void *state = state_at(&t, s);
         int depth = nd->depth;
         if (d->hash) {
             uint64_t key = d->hash(d->ctx, state);
-            int added = search_hset_add(&visited, key, memory - pool_mem);
+            int added = plan_hset_add(&visited, key, memory - pool_mem);
             if (added == 0) {
-                search_state_release(d, state);
+                plan_state_release(d, state);
                 t.free_list[t.n_free++] = s;
                 continue;
             }
@@ -291,18 +291,18 @@ search_status search_tree(const search_domain *d, const void *root, search_order
                 snprintf(res->error, sizeof res->error,
                          "search: visited set full after %zu keys (memory budget %zu bytes)",
                          visited.count, memory);
-                search_state_release(d, state);
+                plan_state_release(d, state);
                 t.free_list[t.n_free++] = s;
-                st = SEARCH_POOL_FULL;
+                st = PLAN_POOL_FULL;
                 break;
             }
         }
-        double value = nd->evaluated ? nd->value : search_eval(&ev, state);
+        double value = nd->evaluated ? nd->value : plan_eval(&ev, state);
         if (!have_best || value > res->best_value ||
-            (value == res->best_value && cfg->best_ties_random && search_rng_below(&rng, 2))) {
+            (value == res->best_value && cfg->best_ties_random && rng_below(&rng, 2))) {
             if (have_best)
-                search_state_release(d, res->best_state);
-            search_state_copy(d, res->best_state, state);
+                plan_state_release(d, res->best_state);
+            plan_state_copy(d, res->best_state, state);
             res->best_value = value;
             res->best_depth = depth;
             have_best = true;
@@ -311,23 +311,23 @@ search_status search_tree(const search_domain *d, const void *root, search_order
             res->max_depth = depth;
         if (d->goal && d->goal(d->ctx, state)) {
             if (res->best_state != NULL) {
-                search_state_release(d, res->best_state);
-                search_state_copy(d, res->best_state, state);
+                plan_state_release(d, res->best_state);
+                plan_state_copy(d, res->best_state, state);
                 res->best_value = value;
                 res->best_depth = depth;
             }
-            search_state_release(d, state);
+            plan_state_release(d, state);
             t.free_list[t.n_free++] = s;
-            st = SEARCH_GOAL;
+            st = PLAN_GOAL;
             break;
         }
         bool stop = false;
         if (!(d->terminal && d->terminal(d->ctx, state))) {
             int na = d->actions(d->ctx, state, acts);
             for (int i = 0; i < na; i++) {
-                search_status h = search_budget_hit(&cfg->budget, res->nodes, 0,
-                                                    search_evals_used(&ev), t0);
-                if (h != SEARCH_GOAL) {
+                plan_status h = plan_budget_hit(&cfg->budget, res->nodes, 0,
+                                                    plan_evals_used(&ev), t0);
+                if (h != PLAN_GOAL) {
                     st = h;
                     stop = true;
                     break;
@@ -344,37 +344,37 @@ search_status search_tree(const search_domain *d, const void *root, search_order
                          * frozen from now on even as pops free slots: a later child stored
                          * ahead of this dropped one would change the pop order. */
                         frozen = true;
-                        search_state_copy(d, scratch, state);
+                        plan_state_copy(d, scratch, state);
                         d->apply(d->ctx, scratch, acts[i]);
                         if (eval_gen) {
-                            if (order == SEARCH_GBFS && d->priority)
-                                (void)search_priority(&ev, scratch);
+                            if (order == PLAN_GBFS && d->priority)
+                                (void)plan_priority(&ev, scratch);
                             else
-                                (void)search_eval(&ev, scratch);
+                                (void)plan_eval(&ev, scratch);
                         }
-                        search_state_release(d, scratch);
+                        plan_state_release(d, scratch);
                         res->nodes++;
                         continue;
                     }
                     if (cfg->drain_when_full)
                         break;   /* drop the remaining children, keep popping */
-                    st = SEARCH_POOL_FULL;
+                    st = PLAN_POOL_FULL;
                     stop = true;
                     break;
                 }
                 uint32_t c = t.free_list[--t.n_free];
-                tnode *cn = node_at(&t, c);
+                fnode *cn = node_at(&t, c);
                 void *cs = state_at(&t, c);
-                search_state_copy(d, cs, state);
+                plan_state_copy(d, cs, state);
                 d->apply(d->ctx, cs, acts[i]);
                 cn->depth = depth + 1;
                 cn->evaluated = false;
                 double prio = 0;
                 if (eval_gen) {
-                    if (order == SEARCH_GBFS && d->priority) {
-                        prio = search_priority(&ev, cs);
+                    if (order == PLAN_GBFS && d->priority) {
+                        prio = plan_priority(&ev, cs);
                     } else {
-                        cn->value = prio = search_eval(&ev, cs);
+                        cn->value = prio = plan_eval(&ev, cs);
                         cn->evaluated = true;
                     }
                 }
@@ -385,24 +385,24 @@ search_status search_tree(const search_domain *d, const void *root, search_order
         uint64_t live = t.cap - t.n_free;
         if (live > peak)
             peak = live;
-        search_state_release(d, state);
+        plan_state_release(d, state);
         t.free_list[t.n_free++] = s;
         if (stop)
             break;
     }
-    if (st == SEARCH_EXHAUSTED && res->pool_full)
-        st = SEARCH_POOL_FULL;   /* emptied a frontier that had lost children */
+    if (st == PLAN_EXHAUSTED && res->pool_full)
+        st = PLAN_POOL_FULL;   /* emptied a frontier that had lost children */
     res->status = st;
-    res->found = st == SEARCH_GOAL;
+    res->found = st == PLAN_GOAL;
     res->peak_nodes = peak;
-    res->evals = search_evals_used(&ev);
-    res->elapsed = search_budget_now(&cfg->budget) - t0;
+    res->evals = plan_evals_used(&ev);
+    res->elapsed = plan_budget_now(&cfg->budget) - t0;
     if (!have_best) {
         free(res->best_state);
         res->best_state = NULL;
     }
-    search_hset_free(&visited);
-    tree_free(&t);
+    plan_hset_free(&visited);
+    fsearch_free(&t);
     free(acts);
     free(scratch);
     return st;

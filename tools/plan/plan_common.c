@@ -1,5 +1,5 @@
-/* common.c — statuses, defaults, results, clock, key set and evaluation counting. */
-#include "tools/search/internal.h"
+/* plan_common — statuses, defaults, results, clock, key set and evaluation counting. */
+#include "tools/plan/plan_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-const char *search_status_name(search_status s)
+const char *plan_status_name(plan_status s)
 {
     static const char *names[] = {"goal",       "exhausted",   "node-limit", "iteration-limit",
                                   "eval-limit", "time-limit",  "pool-full",  "bad-config"};
@@ -16,48 +16,48 @@ const char *search_status_name(search_status s)
     return "unknown";
 }
 
-search_config search_config_default(void)
+plan_config plan_config_default(void)
 {
-    search_config c;
+    plan_config c;
     memset(&c, 0, sizeof c);
     c.seed = 1;
     c.eval_at_generation = true;
     return c;
 }
 
-search_mcts_config search_mcts_config_default(void)
+plan_mcts_config plan_mcts_config_default(void)
 {
-    search_mcts_config c;
+    plan_mcts_config c;
     memset(&c, 0, sizeof c);
-    c.base = search_config_default();
-    c.expand = SEARCH_EXPAND_ONE;
-    c.select = search_select_ucb1;
+    c.base = plan_config_default();
+    c.expand = PLAN_EXPAND_ONE;
+    c.select = plan_select_ucb1;
     c.ucb1.c = sqrt(0.5);
     c.ucb1.k = 2.0;
-    c.rollout = search_rollout_uniform;
+    c.rollout = plan_rollout_uniform;
     c.stop_at_goal = true;
     return c;
 }
 
-void search_result_free(const search_domain *d, search_result *r)
+void plan_result_free(const plan_domain *d, plan_result *r)
 {
     if (r->best_state) {
-        search_state_release(d, r->best_state);
+        plan_state_release(d, r->best_state);
         free(r->best_state);
         r->best_state = NULL;
     }
 }
 
-double search_clock(bool cpu)
+double plan_clock(bool cpu)
 {
     struct timespec ts;
     clock_gettime(cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-double search_budget_now(const search_budget *b)
+double plan_budget_now(const plan_budget *b)
 {
-    return search_clock(b->cpu_clock);
+    return plan_clock(b->cpu_clock);
 }
 
 /* ---- key set ---- */
@@ -70,7 +70,7 @@ static inline size_t hslot(uint64_t key, size_t mask)
     return (size_t)key & mask;
 }
 
-bool search_hset_contains(const search_hset *h, uint64_t key)
+bool plan_hset_contains(const plan_hset *h, uint64_t key)
 {
     if (key == 0)
         return h->has_zero;
@@ -85,7 +85,7 @@ bool search_hset_contains(const search_hset *h, uint64_t key)
     }
 }
 
-static bool hset_grow(search_hset *h, size_t max_bytes)
+static bool hset_grow(plan_hset *h, size_t max_bytes)
 {
     size_t ncap = h->cap ? h->cap * 2 : 1024;
     if (max_bytes && ncap * sizeof(uint64_t) > max_bytes)
@@ -109,7 +109,7 @@ static bool hset_grow(search_hset *h, size_t max_bytes)
     return true;
 }
 
-int search_hset_add(search_hset *h, uint64_t key, size_t max_bytes)
+int plan_hset_add(plan_hset *h, uint64_t key, size_t max_bytes)
 {
     if (key == 0) {
         if (h->has_zero)
@@ -117,7 +117,7 @@ int search_hset_add(search_hset *h, uint64_t key, size_t max_bytes)
         h->has_zero = true;
         return 1;
     }
-    if (search_hset_contains(h, key))
+    if (plan_hset_contains(h, key))
         return 0;
     if ((h->count + 1) * 2 > h->cap && !hset_grow(h, max_bytes))
         return -1;
@@ -130,12 +130,12 @@ int search_hset_add(search_hset *h, uint64_t key, size_t max_bytes)
     return 1;
 }
 
-size_t search_hset_bytes(const search_hset *h)
+size_t plan_hset_bytes(const plan_hset *h)
 {
     return h->cap * sizeof(uint64_t);
 }
 
-void search_hset_free(search_hset *h)
+void plan_hset_free(plan_hset *h)
 {
     free(h->slots);
     memset(h, 0, sizeof *h);
@@ -143,39 +143,39 @@ void search_hset_free(search_hset *h)
 
 /* ---- evaluations ---- */
 
-void search_evals_init(search_evals *e, const search_domain *d)
+void plan_evals_init(plan_evals *e, const plan_domain *d)
 {
     e->d = d;
     e->calls = 0;
     e->start = d->eval_count ? d->eval_count(d->ctx) : 0;
 }
 
-uint64_t search_evals_used(const search_evals *e)
+uint64_t plan_evals_used(const plan_evals *e)
 {
     if (e->d->eval_count)
         return e->d->eval_count(e->d->ctx) - e->start;
     return e->calls;
 }
 
-double search_eval(search_evals *e, const void *state)
+double plan_eval(plan_evals *e, const void *state)
 {
     e->calls++;
     return e->d->evaluate(e->d->ctx, state);
 }
 
-double search_priority(search_evals *e, const void *state)
+double plan_priority(plan_evals *e, const void *state)
 {
     e->calls++;
     return e->d->priority ? e->d->priority(e->d->ctx, state) : e->d->evaluate(e->d->ctx, state);
 }
 
-double search_reward(search_evals *e, const void *state)
+double plan_reward(plan_evals *e, const void *state)
 {
     e->calls++;
     return e->d->reward ? e->d->reward(e->d->ctx, state) : e->d->evaluate(e->d->ctx, state);
 }
 
-void search_state_copy(const search_domain *d, void *dst, const void *src)
+void plan_state_copy(const plan_domain *d, void *dst, const void *src)
 {
     if (d->copy)
         d->copy(d->ctx, dst, src);
@@ -183,13 +183,13 @@ void search_state_copy(const search_domain *d, void *dst, const void *src)
         memcpy(dst, src, d->state_size);
 }
 
-void search_state_release(const search_domain *d, void *state)
+void plan_state_release(const plan_domain *d, void *state)
 {
     if (d->release)
         d->release(d->ctx, state);
 }
 
-bool search_check_domain(const search_domain *d, const search_budget *b, char *err,
+bool plan_check_domain(const plan_domain *d, const plan_budget *b, char *err,
                          size_t errlen)
 {
     const char *why = NULL;
@@ -210,16 +210,16 @@ bool search_check_domain(const search_domain *d, const search_budget *b, char *e
     return true;
 }
 
-search_status search_budget_hit(const search_budget *b, uint64_t nodes, uint64_t iterations,
+plan_status plan_budget_hit(const plan_budget *b, uint64_t nodes, uint64_t iterations,
                                 uint64_t evals, double t0)
 {
     if (b->max_nodes && nodes >= b->max_nodes)
-        return SEARCH_NODE_LIMIT;
+        return PLAN_NODE_LIMIT;
     if (b->max_iterations && iterations >= b->max_iterations)
-        return SEARCH_ITERATION_LIMIT;
+        return PLAN_ITERATION_LIMIT;
     if (b->max_evals && evals >= b->max_evals)
-        return SEARCH_EVAL_LIMIT;
-    if (b->time_limit > 0 && search_clock(b->cpu_clock) - t0 >= b->time_limit)
-        return SEARCH_TIME_LIMIT;
-    return SEARCH_GOAL;
+        return PLAN_EVAL_LIMIT;
+    if (b->time_limit > 0 && plan_clock(b->cpu_clock) - t0 >= b->time_limit)
+        return PLAN_TIME_LIMIT;
+    return PLAN_GOAL;
 }

@@ -1,5 +1,5 @@
-/* test_search.c — tools/search on toy domains whose optima are known by hand. */
-#include "tools/search/search.h"
+/* test_plan.c — tools/plan on toy domains whose optima are known by hand. */
+#include "tools/plan/plan.h"
 
 #include <check.h>
 #include <math.h>
@@ -19,7 +19,8 @@ typedef struct num_ctx {
     uint64_t evals;
 } num_ctx;
 
-static int num_actions(void *ctx, const void *s, int *out)
+/* Both toy domains have actions 0 and 1 everywhere. */
+static int two_actions(void *ctx, const void *s, int *out)
 {
     out[0] = 0;
     out[1] = 1;
@@ -52,36 +53,27 @@ static uint64_t num_hash(void *ctx, const void *s)
     return (uint64_t)((const num_state *)s)->x;
 }
 
-static search_domain num_domain(num_ctx *c)
+static plan_domain num_domain(num_ctx *c)
 {
-    search_domain d;
-    memset(&d, 0, sizeof d);
-    d.ctx = c;
-    d.state_size = sizeof(num_state);
-    d.max_actions = 2;
-    d.actions = num_actions;
-    d.apply = num_apply;
-    d.terminal = num_terminal;
-    d.goal = num_goal;
-    d.evaluate = num_eval;
-    d.hash = num_hash;
-    return d;
+    return (plan_domain){ .ctx = c, .state_size = sizeof(num_state), .max_actions = 2,
+                          .actions = two_actions, .apply = num_apply, .terminal = num_terminal,
+                          .goal = num_goal, .evaluate = num_eval, .hash = num_hash };
 }
 
 START_TEST(test_bfs_shortest)
 {
     num_ctx c = {37, 1000, 50, 0};
-    search_domain d = num_domain(&c);
+    plan_domain d = num_domain(&c);
     num_state root = {1, 0};
-    search_config cfg = search_config_default();
+    plan_config cfg = plan_config_default();
     cfg.budget.max_nodes = 100000;
-    search_result r;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_GOAL);
+    plan_result r;
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_GOAL);
     ck_assert(r.found);
     ck_assert_int_eq(((num_state *)r.best_state)->x, 37);
     ck_assert_int_eq(r.best_depth, 7);
     ck_assert_int_eq(((num_state *)r.best_state)->depth, 7);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
     ck_assert_ptr_null(r.best_state);
 }
 END_TEST
@@ -89,25 +81,25 @@ END_TEST
 START_TEST(test_dfs_and_gbfs_find_goal)
 {
     num_ctx c = {37, 1000, 50, 0};
-    search_domain d = num_domain(&c);
+    plan_domain d = num_domain(&c);
     num_state root = {1, 0};
-    search_config cfg = search_config_default();
+    plan_config cfg = plan_config_default();
     cfg.budget.max_nodes = 100000;
-    search_result r;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_DFS, &cfg, &r), SEARCH_GOAL);
+    plan_result r;
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_DFS, &cfg, &r), PLAN_GOAL);
     ck_assert_int_eq(((num_state *)r.best_state)->x, 37);
     /* DFS follows x2 first (last child pops first), so it goes deep before it succeeds */
     ck_assert_int_ge(r.best_depth, 7);
-    search_result_free(&d, &r);
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_GBFS, &cfg, &r), SEARCH_GOAL);
+    plan_result_free(&d, &r);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_GBFS, &cfg, &r), PLAN_GOAL);
     ck_assert_int_eq(((num_state *)r.best_state)->x, 37);
     ck_assert_int_ge(r.best_depth, 7);
     /* greedy on -|37-x| climbs straight: it needs far fewer pops than BFS */
     uint64_t gbfs_pops = r.iterations;
-    search_result_free(&d, &r);
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_GOAL);
+    plan_result_free(&d, &r);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_GOAL);
     ck_assert_uint_lt(gbfs_pops, r.iterations);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 }
 END_TEST
 
@@ -115,138 +107,138 @@ START_TEST(test_bfs_exhausts_and_visits_each_state_once)
 {
     /* cap 20: states 1..40 reachable, none equals 99; each x is expanded once */
     num_ctx c = {99, 20, 1000, 0};
-    search_domain d = num_domain(&c);
+    plan_domain d = num_domain(&c);
     num_state root = {1, 0};
-    search_config cfg = search_config_default();
-    search_result r;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_EXHAUSTED);
+    plan_config cfg = plan_config_default();
+    plan_result r;
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_EXHAUSTED);
     ck_assert(!r.found);
     /* best = closest to 99 = the largest reachable x: 40 (20 x2) */
     ck_assert_int_eq(((num_state *)r.best_state)->x, 40);
     /* expanded states are x in 1..20 (two children each); the pops include duplicates */
     ck_assert_uint_eq(r.nodes, 40);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 }
 END_TEST
 
 START_TEST(test_budgets_exact)
 {
     num_ctx c = {-5, 1 << 30, 1 << 30, 0};   /* unreachable goal, no terminal in sight */
-    search_domain d = num_domain(&c);
+    plan_domain d = num_domain(&c);
     d.hash = NULL;
     num_state root = {1, 0};
-    search_config cfg = search_config_default();
-    search_result r;
+    plan_config cfg = plan_config_default();
+    plan_result r;
     cfg.budget.max_nodes = 50;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_NODE_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_NODE_LIMIT);
     ck_assert_uint_eq(r.nodes, 50);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 
     cfg.budget.max_nodes = 0;
     cfg.budget.max_evals = 31;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_DFS, &cfg, &r), SEARCH_EVAL_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_DFS, &cfg, &r), PLAN_EVAL_LIMIT);
     ck_assert_uint_eq(r.evals, 31);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 
     /* the domain's own counter, when it offers one, is what the budget reads */
     cfg.budget.max_evals = 0;
     cfg.budget.max_iterations = 10;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_GBFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_GBFS, &cfg, &r), PLAN_ITERATION_LIMIT);
     ck_assert_uint_eq(r.iterations, 10);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 
     cfg.budget.max_iterations = 0;
     cfg.budget.time_limit = 0.05;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_DFS, &cfg, &r), SEARCH_TIME_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_DFS, &cfg, &r), PLAN_TIME_LIMIT);
     ck_assert(r.elapsed >= 0.05 && r.elapsed < 5.0);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 }
 END_TEST
 
 START_TEST(test_pool_full_is_a_clean_stop)
 {
     num_ctx c = {-5, 1 << 30, 1 << 30, 0};
-    search_domain d = num_domain(&c);
+    plan_domain d = num_domain(&c);
     d.hash = NULL;
     num_state root = {1, 0};
-    search_config cfg = search_config_default();
+    plan_config cfg = plan_config_default();
     cfg.budget.max_memory = 4096;
     cfg.budget.max_nodes = 1000000;
-    search_result r;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_POOL_FULL);
+    plan_result r;
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_POOL_FULL);
     ck_assert_ptr_nonnull(strstr(r.error, "pool full"));
     ck_assert_uint_gt(r.nodes, 10);
     ck_assert_ptr_nonnull(r.best_state);
     ck_assert(r.pool_full);
     uint64_t pops_stopping = r.iterations;
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 
     /* draining: keeps popping the full frontier until the iteration budget */
     cfg.drain_when_full = true;
     cfg.budget.max_nodes = 0;
     cfg.budget.max_iterations = 5000;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_ITERATION_LIMIT);
     ck_assert(r.pool_full);
     ck_assert_uint_eq(r.iterations, 5000);
     ck_assert_uint_gt(r.iterations, pops_stopping);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 
     /* discarding: the frozen frontier pops exactly as an unbounded BFS, each pop still
      * evaluating both children, until it runs out (pool of 102 slots here) */
-    search_config big = search_config_default();
+    plan_config big = plan_config_default();
     big.budget.max_iterations = 150;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &big, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &big, &r), PLAN_ITERATION_LIMIT);
     ck_assert(!r.pool_full);
     uint64_t evals_big = r.evals;
     int depth_big = r.max_depth;
     double best_big = r.best_value;
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
     cfg.drain_when_full = false;
     cfg.discard_when_full = true;
     cfg.budget.max_iterations = 150;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_ITERATION_LIMIT);
     ck_assert(r.pool_full);
     ck_assert_uint_eq(r.iterations, 150);
     ck_assert_uint_eq(r.evals, evals_big);
     ck_assert_int_eq(r.max_depth, depth_big);
     ck_assert_double_eq(r.best_value, best_big);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
     cfg.budget.max_iterations = 100000;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_POOL_FULL);
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_POOL_FULL);
     ck_assert_uint_gt(r.iterations, 150);
     ck_assert_uint_lt(r.iterations, 300);
     ck_assert_uint_eq(r.evals, 1 + 2 * r.iterations);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 
-    search_mcts_config mc = search_mcts_config_default();
+    plan_mcts_config mc = plan_mcts_config_default();
     mc.base.budget.max_memory = 8192;
     mc.base.budget.max_iterations = 100000;
-    ck_assert_int_eq(search_mcts_run_once(&d, &root, &mc, &r), SEARCH_POOL_FULL);
+    ck_assert_int_eq(plan_mcts_run_once(&d, &root, &mc, &r), PLAN_POOL_FULL);
     ck_assert_ptr_nonnull(strstr(r.error, "pool full"));
     ck_assert_uint_lt(r.iterations, 1000);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 }
 END_TEST
 
 START_TEST(test_bad_config)
 {
     num_ctx c = {37, 1000, 50, 0};
-    search_domain d = num_domain(&c);
+    plan_domain d = num_domain(&c);
     d.evaluate = NULL;
     num_state root = {1, 0};
-    search_config cfg = search_config_default();
-    search_result r;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_BFS, &cfg, &r), SEARCH_BAD_CONFIG);
+    plan_config cfg = plan_config_default();
+    plan_result r;
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_BFS, &cfg, &r), PLAN_BAD_CONFIG);
     ck_assert_ptr_nonnull(strstr(r.error, "evaluate"));
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
     d = num_domain(&c);
     d.hash = NULL;
-    search_mcts_config mc = search_mcts_config_default();
+    plan_mcts_config mc = plan_mcts_config_default();
     mc.dedup = true;
     mc.base.budget.max_iterations = 10;
-    ck_assert_int_eq(search_mcts_run_once(&d, &root, &mc, &r), SEARCH_BAD_CONFIG);
+    ck_assert_int_eq(plan_mcts_run_once(&d, &root, &mc, &r), PLAN_BAD_CONFIG);
     ck_assert_ptr_nonnull(strstr(r.error, "hash"));
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
 }
 END_TEST
 
@@ -258,12 +250,6 @@ typedef struct ones_state {
     uint32_t bits;
 } ones_state;
 
-static int ones_actions(void *ctx, const void *s, int *out)
-{
-    out[0] = 0;
-    out[1] = 1;
-    return 2;
-}
 static void ones_apply(void *ctx, void *s, int a)
 {
     ones_state *o = s;
@@ -286,23 +272,17 @@ static uint64_t ones_hash(void *ctx, const void *s)
     return ((uint64_t)o->len << 32) | o->bits;
 }
 
-static search_domain ones_domain(void)
+static plan_domain ones_domain(void)
 {
-    search_domain d;
-    memset(&d, 0, sizeof d);
-    d.state_size = sizeof(ones_state);
-    d.max_actions = 2;
-    d.actions = ones_actions;
-    d.apply = ones_apply;
-    d.terminal = ones_terminal;
-    d.evaluate = ones_eval;
-    d.hash = ones_hash;
-    return d;
+    return (plan_domain){ .state_size = sizeof(ones_state), .max_actions = 2,
+                          .actions = two_actions, .apply = ones_apply,
+                          .terminal = ones_terminal, .evaluate = ones_eval,
+                          .hash = ones_hash };
 }
 
-static int most_visited(const search_mcts *m, search_child_view *v, int *n)
+static int most_visited(const plan_mcts *m, plan_child_view *v, int *n)
 {
-    *n = search_mcts_children(m, v, 8);
+    *n = plan_mcts_children(m, v, 8);
     int best = 0;
     for (int i = 1; i < *n; i++)
         if (v[i].visits > v[best].visits)
@@ -312,68 +292,68 @@ static int most_visited(const search_mcts *m, search_child_view *v, int *n)
 
 START_TEST(test_mcts_finds_optimum)
 {
-    search_domain d = ones_domain();
+    plan_domain d = ones_domain();
     ones_state root = {0, 0, 0};
     for (int mode = 0; mode < 2; mode++) {
-        search_mcts_config mc = search_mcts_config_default();
-        mc.expand = mode ? SEARCH_EXPAND_ALL : SEARCH_EXPAND_ONE;
+        plan_mcts_config mc = plan_mcts_config_default();
+        mc.expand = mode ? PLAN_EXPAND_ALL : PLAN_EXPAND_ONE;
         mc.base.seed = 7;
         mc.base.budget.max_iterations = 3000;
         char err[160];
-        search_mcts *m = search_mcts_new(&d, &root, &mc, err, sizeof err);
+        plan_mcts *m = plan_mcts_new(&d, &root, &mc, err, sizeof err);
         ck_assert_ptr_nonnull(m);
-        ck_assert_int_eq(search_mcts_run(m, 0), SEARCH_ITERATION_LIMIT);
-        search_child_view v[8];
+        ck_assert_int_eq(plan_mcts_run(m, 0), PLAN_ITERATION_LIMIT);
+        plan_child_view v[8];
         int n;
         int b = most_visited(m, v, &n);
         ck_assert_int_eq(n, 2);
         ck_assert_int_eq(v[b].action, 1);
         ck_assert_uint_eq(v[0].visits + v[1].visits, mode ? 3000 : 3000);
-        search_result r;
-        search_mcts_result(m, &r);
+        plan_result r;
+        plan_mcts_result(m, &r);
         ck_assert_double_eq(r.best_value, 1.0);
         ck_assert_int_eq(r.best_depth, ONES_L);
         ck_assert_uint_eq(r.iterations, 3000);
-        search_result_free(&d, &r);
-        search_mcts_free(m);
+        plan_result_free(&d, &r);
+        plan_mcts_free(m);
     }
 }
 END_TEST
 
 START_TEST(test_mcts_deterministic)
 {
-    search_domain d = ones_domain();
+    plan_domain d = ones_domain();
     ones_state root = {0, 0, 0};
-    search_mcts_config mc = search_mcts_config_default();
+    plan_mcts_config mc = plan_mcts_config_default();
     mc.base.seed = 99;
     mc.base.budget.max_iterations = 500;
     mc.best_from_rollouts = true;
-    search_child_view a[8], b[8];
+    plan_child_view a[8], b[8];
     char err[160];
-    search_mcts *m1 = search_mcts_new(&d, &root, &mc, err, sizeof err);
-    search_mcts *m2 = search_mcts_new(&d, &root, &mc, err, sizeof err);
-    search_mcts_run(m1, 0);
-    search_mcts_run(m2, 0);
-    int n1 = search_mcts_children(m1, a, 8), n2 = search_mcts_children(m2, b, 8);
+    plan_mcts *m1 = plan_mcts_new(&d, &root, &mc, err, sizeof err);
+    plan_mcts *m2 = plan_mcts_new(&d, &root, &mc, err, sizeof err);
+    plan_mcts_run(m1, 0);
+    plan_mcts_run(m2, 0);
+    int n1 = plan_mcts_children(m1, a, 8), n2 = plan_mcts_children(m2, b, 8);
     ck_assert_int_eq(n1, n2);
     for (int i = 0; i < n1; i++) {
         ck_assert_uint_eq(a[i].visits, b[i].visits);
         ck_assert_double_eq(a[i].value_sum, b[i].value_sum);
     }
-    search_mcts_free(m2);
+    plan_mcts_free(m2);
     mc.base.seed = 100;
-    m2 = search_mcts_new(&d, &root, &mc, err, sizeof err);
-    search_mcts_run(m2, 0);
-    search_mcts_children(m2, b, 8);
+    m2 = plan_mcts_new(&d, &root, &mc, err, sizeof err);
+    plan_mcts_run(m2, 0);
+    plan_mcts_children(m2, b, 8);
     ck_assert(a[0].value_sum != b[0].value_sum || a[1].value_sum != b[1].value_sum);
-    search_mcts_free(m1);
-    search_mcts_free(m2);
+    plan_mcts_free(m1);
+    plan_mcts_free(m2);
 }
 END_TEST
 
 /* selection that always prefers the first child, counting its calls */
 static int select_calls;
-static double select_first(void *ctx, const search_child_view *c)
+static double select_first(void *ctx, const plan_child_view *c)
 {
     select_calls++;
     return c->action == 0 ? 1.0 : 0.0;
@@ -381,7 +361,7 @@ static double select_first(void *ctx, const search_child_view *c)
 /* rollout that always appends a one */
 static int rollout_calls;
 static int rollout_last(void *pctx, void *dctx, const void *s, const int *acts, int n,
-                        search_rng *rng)
+                        struct rng *rng)
 {
     rollout_calls++;
     return n - 1;
@@ -389,18 +369,18 @@ static int rollout_last(void *pctx, void *dctx, const void *s, const int *acts, 
 
 START_TEST(test_mcts_pluggable_select_and_rollout)
 {
-    search_domain d = ones_domain();
+    plan_domain d = ones_domain();
     ones_state root = {0, 0, 0};
-    search_mcts_config mc = search_mcts_config_default();
+    plan_mcts_config mc = plan_mcts_config_default();
     mc.select = select_first;
     mc.rollout = rollout_last;
     mc.base.budget.max_iterations = 200;
     select_calls = rollout_calls = 0;
     char err[160];
-    search_mcts *m = search_mcts_new(&d, &root, &mc, err, sizeof err);
-    search_mcts_run(m, 0);
-    search_child_view v[8];
-    int n = search_mcts_children(m, v, 8);
+    plan_mcts *m = plan_mcts_new(&d, &root, &mc, err, sizeof err);
+    plan_mcts_run(m, 0);
+    plan_child_view v[8];
+    int n = plan_mcts_children(m, v, 8);
     ck_assert_int_eq(n, 2);
     ck_assert_int_gt(select_calls, 0);
     ck_assert_int_gt(rollout_calls, 0);
@@ -412,7 +392,7 @@ START_TEST(test_mcts_pluggable_select_and_rollout)
     int i0 = 1 - i1;
     ck_assert_double_eq(v[i1].value_sum, 1.0);
     ck_assert_double_eq_tol(v[i0].value_max, (ONES_L - 1.0) / ONES_L, 1e-12);
-    search_mcts_free(m);
+    plan_mcts_free(m);
 }
 END_TEST
 
@@ -422,47 +402,81 @@ static void same_apply(void *ctx, void *s, int a)
     ones_apply(ctx, s, 1);
 }
 
+/* on_node: once per tree node (root and every child), never in rollouts. */
+static int on_node_calls, apply_calls;
+static void count_on_node(void *ctx, void *s)
+{
+    on_node_calls++;
+}
+static void count_apply(void *ctx, void *s, int a)
+{
+    apply_calls++;
+    num_apply(ctx, s, a);
+}
+
+START_TEST(test_mcts_on_node_tree_only)
+{
+    for (int expand = 0; expand < 2; expand++) {
+        num_ctx c = {-1, 1000, 12, 0};    /* no goal: every iteration rolls out */
+        plan_domain d = num_domain(&c);
+        d.apply = count_apply;
+        d.on_node = count_on_node;
+        num_state root = {1, 0};
+        plan_mcts_config mc = plan_mcts_config_default();
+        mc.base.budget.max_iterations = 60;
+        mc.expand = expand ? PLAN_EXPAND_ALL : PLAN_EXPAND_ONE;
+        on_node_calls = apply_calls = 0;
+        plan_result r;
+        ck_assert_int_eq(plan_mcts_run_once(&d, &root, &mc, &r), PLAN_ITERATION_LIMIT);
+        ck_assert_int_eq(on_node_calls, (int)r.nodes + 1);
+        /* rollouts to depth 12 apply far more actions than the tree has nodes */
+        ck_assert_int_gt(apply_calls, on_node_calls * 2);
+        plan_result_free(&d, &r);
+    }
+}
+END_TEST
+
 START_TEST(test_mcts_dedup_and_advance)
 {
-    search_domain d = ones_domain();
+    plan_domain d = ones_domain();
     d.apply = same_apply;
     ones_state root = {0, 0, 0};
-    search_mcts_config mc = search_mcts_config_default();
+    plan_mcts_config mc = plan_mcts_config_default();
     mc.dedup = true;
     mc.base.budget.max_iterations = 30;
     char err[160];
-    search_mcts *m = search_mcts_new(&d, &root, &mc, err, sizeof err);
-    search_mcts_run(m, 0);
-    search_result r;
-    search_mcts_result(m, &r);
+    plan_mcts *m = plan_mcts_new(&d, &root, &mc, err, sizeof err);
+    plan_mcts_run(m, 0);
+    plan_result r;
+    plan_mcts_result(m, &r);
     /* a chain of ONES_L + root: one new node per iteration until the chain ends */
     ck_assert_uint_eq(r.nodes, ONES_L);
     ck_assert_int_eq(r.max_depth, ONES_L);
-    ck_assert_uint_eq(search_mcts_live_nodes(m), ONES_L + 1);
-    search_result_free(&d, &r);
-    search_mcts_free(m);
+    ck_assert_uint_eq(plan_mcts_live_nodes(m), ONES_L + 1);
+    plan_result_free(&d, &r);
+    plan_mcts_free(m);
 
     /* advance on the normal domain: the kept subtree only */
     d = ones_domain();
     mc.dedup = false;
     mc.base.budget.max_iterations = 0;
-    m = search_mcts_new(&d, &root, &mc, err, sizeof err);
-    search_mcts_run(m, 400);
-    uint64_t before = search_mcts_live_nodes(m);
-    search_child_view v[8];
-    search_mcts_children(m, v, 8);
+    m = plan_mcts_new(&d, &root, &mc, err, sizeof err);
+    plan_mcts_run(m, 400);
+    uint64_t before = plan_mcts_live_nodes(m);
+    plan_child_view v[8];
+    plan_mcts_children(m, v, 8);
     uint64_t kept_visits = v[1].visits;
-    ck_assert(search_mcts_advance(m, 1));
-    ck_assert(!search_mcts_advance(m, 5));
-    uint64_t after = search_mcts_live_nodes(m);
+    ck_assert(plan_mcts_advance(m, 1));
+    ck_assert(!plan_mcts_advance(m, 5));
+    uint64_t after = plan_mcts_live_nodes(m);
     ck_assert_uint_lt(after, before);
     /* one tree node per iteration through the kept child (plus itself) at most */
     ck_assert_uint_le(after, kept_visits + 1);
-    int n = search_mcts_children(m, v, 8);
+    int n = plan_mcts_children(m, v, 8);
     ck_assert_int_eq(n, 2);
     ck_assert_int_eq(v[0].depth, 2);
-    ck_assert_int_eq(search_mcts_run(m, 100), SEARCH_ITERATION_LIMIT);
-    search_mcts_free(m);
+    ck_assert_int_eq(plan_mcts_run(m, 100), PLAN_ITERATION_LIMIT);
+    plan_mcts_free(m);
 }
 END_TEST
 
@@ -506,7 +520,7 @@ static uint64_t heap_hash(void *ctx, const void *s)
 
 START_TEST(test_owned_states)
 {
-    search_domain d;
+    plan_domain d;
     memset(&d, 0, sizeof d);
     d.state_size = sizeof(heap_state);
     d.max_actions = 3;
@@ -519,45 +533,24 @@ START_TEST(test_owned_states)
     d.hash = heap_hash;
     int x0 = 0;
     heap_state root = {&x0};
-    search_config cfg = search_config_default();
-    search_result r;
+    plan_config cfg = plan_config_default();
+    plan_result r;
     for (int o = 0; o < 3; o++) {
         cfg.budget.max_nodes = o == 1 ? 500 : 0;
-        search_tree(&d, &root, (search_order)o, &cfg, &r);
+        plan_frontier(&d, &root, (plan_order)o, &cfg, &r);
         ck_assert_double_eq(r.best_value, 32.0);
-        search_result_free(&d, &r);
+        plan_result_free(&d, &r);
     }
-    search_mcts_config mc = search_mcts_config_default();
+    plan_mcts_config mc = plan_mcts_config_default();
     mc.base.budget.max_iterations = 300;
     mc.dedup = true;
-    search_mcts_run_once(&d, &root, &mc, &r);
+    plan_mcts_run_once(&d, &root, &mc, &r);
     ck_assert_double_gt(r.best_value, 0.0);
-    search_result_free(&d, &r);
+    plan_result_free(&d, &r);
     mc.dedup = false;
-    mc.expand = SEARCH_EXPAND_ALL;
-    search_mcts_run_once(&d, &root, &mc, &r);
-    search_result_free(&d, &r);
-}
-END_TEST
-
-START_TEST(test_rng)
-{
-    search_rng a, b;
-    search_rng_seed3(&a, 1, 2, 3);
-    search_rng_seed3(&b, 1, 3, 2);
-    ck_assert_uint_ne(search_rng_next(&a), search_rng_next(&b));
-    int counts[5] = {0};
-    for (int i = 0; i < 50000; i++)
-        counts[search_rng_below(&a, 5)]++;
-    for (int i = 0; i < 5; i++)
-        ck_assert(counts[i] > 9500 && counts[i] < 10500);
-    double d = search_rng_double(&a);
-    ck_assert(d >= 0 && d < 1);
-    int v[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, seen = 0;
-    search_rng_shuffle_ints(&a, v, 10);
-    for (int i = 0; i < 10; i++)
-        seen |= 1 << v[i];
-    ck_assert_int_eq(seen, 1023);
+    mc.expand = PLAN_EXPAND_ALL;
+    plan_mcts_run_once(&d, &root, &mc, &r);
+    plan_result_free(&d, &r);
 }
 END_TEST
 
@@ -609,7 +602,7 @@ static uint64_t tie_hash(void *ctx, const void *s)
 static void tie_run(bool heapq_ties, tie_ctx *c)
 {
     memset(c, 0, sizeof *c);
-    search_domain d;
+    plan_domain d;
     memset(&d, 0, sizeof d);
     d.ctx = c;
     d.state_size = sizeof(tie_state);
@@ -620,13 +613,13 @@ static void tie_run(bool heapq_ties, tie_ctx *c)
     d.goal = tie_goal;
     d.evaluate = tie_eval;
     d.hash = tie_hash;
-    search_config cfg = search_config_default();
+    plan_config cfg = plan_config_default();
     cfg.budget.max_iterations = 20;
     cfg.gbfs_heapq_ties = heapq_ties;
     tie_state root = {0, 0};
-    search_result r;
-    ck_assert_int_eq(search_tree(&d, &root, SEARCH_GBFS, &cfg, &r), SEARCH_ITERATION_LIMIT);
-    search_result_free(&d, &r);
+    plan_result r;
+    ck_assert_int_eq(plan_frontier(&d, &root, PLAN_GBFS, &cfg, &r), PLAN_ITERATION_LIMIT);
+    plan_result_free(&d, &r);
     ck_assert_int_eq(c->n, 20);
 }
 
@@ -648,9 +641,9 @@ START_TEST(test_gbfs_tie_orders)
 }
 END_TEST
 
-static Suite *search_suite(void)
+static Suite *plan_suite(void)
 {
-    Suite *s = suite_create("search");
+    Suite *s = suite_create("plan");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_bfs_shortest);
@@ -662,9 +655,9 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_mcts_finds_optimum);
     tcase_add_test(tc, test_mcts_deterministic);
     tcase_add_test(tc, test_mcts_pluggable_select_and_rollout);
+    tcase_add_test(tc, test_mcts_on_node_tree_only);
     tcase_add_test(tc, test_mcts_dedup_and_advance);
     tcase_add_test(tc, test_owned_states);
-    tcase_add_test(tc, test_rng);
     tcase_add_test(tc, test_gbfs_tie_orders);
     suite_add_tcase(s, tc);
     return s;
@@ -672,7 +665,7 @@ static Suite *search_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(search_suite());
+    SRunner *sr = srunner_create(plan_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
