@@ -207,8 +207,6 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
     if (!seed || p->seed != s->p.seed)
         seed = p->seed ? p->seed : clock_seed();
     s->p = *p;
-    if (s->p.virtual_loss < 1)
-        s->p.virtual_loss = 1;   /* the visit itself: what "no extra loss" means here */
     seed_threads(s, seed);
     return true;
 }
@@ -250,6 +248,11 @@ bool search_set_params(struct search *s, const struct params *p, char *err, int 
 {
     search_analyze_stop(s);
     return build(s, p, err, err_len);
+}
+
+const struct params *search_params(const struct search *s)
+{
+    return &s->p;
 }
 
 void search_reseed(struct search *s, uint64_t seed)
@@ -348,6 +351,8 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->pw_libs = s->p.pw_libs >= 0                      ? s->p.pw_libs
                  : g->board.size >= PW_LIBS_MIN_SIZE ? PW_LIBS_AUTO
                                                      : 0;
+    /* The visit itself: what "no extra loss" means here. */
+    j->virtual_loss = s->p.virtual_loss > 1 ? s->p.virtual_loss : 1;
     j->score_weight = s->p.score_weight;
     j->score_scale = s->p.score_scale > 0 ? s->p.score_scale : g->board.size;
     j->report = NULL;
@@ -401,7 +406,7 @@ static struct search_result think(struct search *s, const struct game *g, enum c
     double t0 = search_now();
     double soft, hard;
     int64_t po;
-    timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
+    timectl_budget(tc, &s->p, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
     search_prepare(s, g, c);
     if (only) {
         /* The root may already hold every child (expanded in search_prepare

@@ -55,6 +55,9 @@ void search_free(struct search *s);
 
 /* Parameters changed at run time (hane-param); may rebuild the tree pool. */
 bool search_set_params(struct search *s, const struct params *p, char *err, int err_len);
+/* The parameters the searcher runs with, exactly as last given to
+ * search_new or search_set_params: the one copy the front end reads. */
+const struct params *search_params(const struct search *s);
 
 /* Think about `g` for colour `c` within the budget from `tc` (playouts, time per
  * move, or the game clock) and return the move. Does not play it. Reuses the

@@ -179,7 +179,7 @@ void search_root_flush(struct search_thread *t)
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
 {
     struct search *s = t->s;
-    int vl = s->p.virtual_loss;
+    int vl = s->job.virtual_loss;
     /* The root's move was played by the side not to move. */
     enum color mover = color_other(s->job.to_move);
     int d0 = 0;

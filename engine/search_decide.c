@@ -202,12 +202,10 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (!best)
         return res;
     /* Win-rate check: a close second by visits that is clearly better by
-     * win rate is the better move (the search just ran out of time on it). */
-    /* With the knowledge bias on, visits weigh more (seed 002 §6.2): the
-     * bias itself sends visits to the moves it likes, so only a near tie in
-     * visits (95%) may be overturned by the win rate. */
-    uint64_t close = s->p.bt_c > 0 ? 95 : 80;
-    if (second && (uint64_t)tree_visits(second) * 100 >= (uint64_t)tree_visits(best) * close &&
+     * win rate is the better move (the search just ran out of time on it);
+     * how close is overturn_share (params_overturn_share). */
+    if (second &&
+        (double)tree_visits(second) >= params_overturn_share(&s->p) * tree_visits(best) &&
         tree_winrate(second, 0) > tree_winrate(best, 0) + 0.03)
         best = second;
     if (!keeps_its_stones(s, tree_move(best))) {

@@ -119,6 +119,7 @@ struct search_job {
     bool light_playouts;
     uint32_t expand_at;             /* visits before a leaf is expanded */
     int pw_libs;                    /* params' pw_libs with "by size" resolved */
+    int virtual_loss;               /* params' virtual_loss, at least 1 */
     double score_weight;            /* params' score_weight; 0 in the ownership search */
     double score_scale;             /* params' score_scale, 0 resolved to the board's side */
     int interval_ms;                /* analysis: report every; 0 = no reports */

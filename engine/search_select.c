@@ -206,7 +206,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
     moves[k++] = PASS;
     /* The knowledge terms need P(m) per child, and progressive widening the
      * children in prior order: both come from one pass of the full features. */
-    if (s->p.pw_mu > 1.0 || s->p.bt_c > 0) {
+    if (params_knowledge(&s->p)) {
         float priors[BOARD_MAX_POINTS + 1];
         /* Another thread got here first: skip the features, which cost
          * more than a lost race. */
@@ -341,7 +341,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
     int nc = n->n_children;
     const uint8_t *forbid = depth == 0 ? s->job.root_forbidden : NULL;
     bool hints = p->prior_visits > 0;
-    if (p->pw_mu > 1.0 || p->bt_c > 0) {
+    if (params_knowledge(p)) {
         int width = search_pw_width(p->pw_mu, visits, nc);
         if (p->pw_rave > 0 && p->rave && width < nc && visits % PW_RAVE_EVERY == 0)
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
@@ -365,7 +365,7 @@ int search_descend(struct search_thread *t, int *forced_result)
     struct search *s = t->s;
     struct search_job *j = &s->job;
     struct board *b = &t->board;
-    int vl = s->p.virtual_loss;
+    int vl = s->job.virtual_loss;
     board_copy(b, &s->root_board);
     struct tree_node *node = tree_root(&s->tree);
     enum color c = j->to_move;

@@ -228,8 +228,9 @@ static bool snapshot(struct gtp *g, enum color col, struct search_report *out)
         return false;
     struct snapshot s = {.have = false};
     pthread_mutex_init(&s.lock, NULL);
-    int64_t want = g->params.playouts > 0 ? g->params.playouts : 0;
-    double limit = g->params.time_per_move > 0 ? g->params.time_per_move : want ? 30 : 2;
+    const struct params *p = gtp_params(g);
+    int64_t want = p->playouts > 0 ? p->playouts : 0;
+    double limit = p->time_per_move > 0 ? p->time_per_move : want ? 30 : 2;
     if (!search_analyze_start(g->search, &g->game, col, 20, snapshot_report, &s)) {
         pthread_mutex_destroy(&s.lock);
         return false;
@@ -295,7 +296,8 @@ enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c)
 {
     static float own[BOARD_MAX_POINTS];
     const struct board *b = &g->game.board;
-    int playouts = g->params.playouts > 0 && g->params.playouts < 100000 ? (int)g->params.playouts : 1000;
+    int64_t want = gtp_params(g)->playouts;
+    int playouts = want > 0 && want < 100000 ? (int)want : 1000;
     memset(own, 0, sizeof own);
     search_ownership(g->search, &g->game, playouts, own);
     char v[8];

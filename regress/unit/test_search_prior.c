@@ -134,6 +134,7 @@ static struct search *make(const char *const *kv)
     ck_assert(params_set(&p, "memory", "32", err, sizeof err));
     ck_assert(params_set(&p, "seed", "5", err, sizeof err));
     ck_assert(params_set(&p, "resign", "0", err, sizeof err));
+    ck_assert(params_set(&p, "playouts", "1500", err, sizeof err));
     /* Knowledge off as the base (it is on by default): each test turns on
      * the term it is about and compares with the search without it. */
     ck_assert(params_set(&p, "playout", "light", err, sizeof err));
@@ -155,7 +156,7 @@ static void root_after_search(const char *const *kv, uint32_t *visits, float *pr
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 1500, 0);
+    timectl_init(&tc);
     search_genmove(s, &g, BLACK, &tc);
     struct tree_node *root = tree_root(&s->tree);
     ck_assert(tree_is_expanded(root));
@@ -226,7 +227,7 @@ static int check_let_in(const char *const *kv, struct game *g, const bool *want,
 {
     struct search *s = make(kv);
     struct time_control tc;
-    timectl_init(&tc, 1500, 0);
+    timectl_init(&tc);
     search_genmove(s, g, BLACK, &tc);
     struct tree_node *root = tree_root(&s->tree);
     ck_assert(tree_is_expanded(root));
