@@ -17,9 +17,9 @@ struct params {
     int64_t playouts;       /* playouts per move when no clock is set (0 = use time) */
     double time_per_move;   /* seconds per move when no clock is set (0 = use playouts) */
     uint64_t seed;          /* 0 = from the clock */
-    double uct_c;           /* exploration constant C of formula (1) */
+    double uct_c;           /* exploration constant C of C sqrt(ln n / n_j) (UCT) */
     int rave;               /* 0 UCB only, 1 MC-RAVE blend, 2 RAVE only */
-    double rave_equiv;      /* Gelly–Silver equivalence parameter */
+    double rave_equiv;      /* MC-RAVE equivalence parameter k (Gelly & Silver 2011) */
     double resign;          /* resign below this win rate; 0 = never */
     int ponder;             /* think on the opponent's time */
     int reuse_tree;

@@ -452,9 +452,6 @@ START_TEST(two_threads)
 }
 END_TEST
 
-/* Two threads on one tree, long enough for busy nodes below the root (whose
- * AMAF results the workers buffer): the counts of the whole tree add up.
- * Light playouts, so that the sanitizer builds get there in seconds. */
 /* search_interrupt (GoGui's SIGINT) from another thread ends a genmove long
  * before its time, with a move; one that comes before the search is
  * forgotten: the next search does its whole budget. */
@@ -509,6 +506,9 @@ START_TEST(interrupt_between_searches_forgotten)
 }
 END_TEST
 
+/* Two threads on one tree, long enough for busy nodes below the root (whose
+ * AMAF results the workers buffer): the counts of the whole tree add up.
+ * Light playouts, so that the sanitizer builds get there in seconds. */
 START_TEST(two_threads_counts)
 {
     const char *kv[] = {"playouts", "40000", "threads", "2", "reuse_tree", "0",

@@ -16,7 +16,7 @@
 
 START_TEST(pw_width)
 {
-    /* Seed 002 formula (3), values worked out by hand. */
+    /* Ikeda & Viennot 2013, formula (3), values worked out by hand. */
     ck_assert_int_eq(search_pw_width(1.8, 0, 80), 1);
     ck_assert_int_eq(search_pw_width(1.8, 1, 80), 1);
     ck_assert_int_eq(search_pw_width(1.8, 2, 80), 2);      /* 1 + 0.693/0.588 = 2.18 */
@@ -44,7 +44,8 @@ END_TEST
 
 START_TEST(bias_coef)
 {
-    /* After 3K visits of the parent the bias is half its start (seed 002 §5.2). */
+    /* After 3K visits of the parent the bias is half its start (Ikeda &
+     * Viennot 2013, section 5.2). */
     ck_assert(fabs(search_bias_coef(0.6, 600, 0) - 0.6) < 1e-12);
     ck_assert(fabs(search_bias_coef(0.6, 600, 1800) - 0.3) < 1e-12);
     ck_assert(fabs(search_bias_coef(1.2, 400, 400) - 1.2 * sqrt(0.5)) < 1e-12);
@@ -54,7 +55,7 @@ START_TEST(bias_coef)
     /* Off. */
     ck_assert(search_bias_coef(0, 600, 10) == 0);
     ck_assert(search_bias_coef(0, INFINITY, 10) == 0);
-    /* For n >> K it behaves like C_BT sqrt(K) / sqrt(n) (§5.4). */
+    /* For n >> K it behaves like C_BT sqrt(K) / sqrt(n) (their section 5.4). */
     double a = search_bias_coef(0.6, 600, 1000000), b = 0.6 * sqrt(600.0) / sqrt(1000000.0);
     ck_assert(fabs(a - b) / b < 1e-3);
 }
