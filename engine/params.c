@@ -55,6 +55,8 @@ static const struct param_def defs[] = {
      "resign when the best win rate is below this; 0 = never resign"},
     {"resign_playouts", PT_INT, F(resign_playouts), "2000", 0, 1e9,
      "playouts a move needs before resigning is considered"},
+    {"overturn_share", PT_DOUBLE, F(overturn_share), "-1", -1, 1,
+     "a move with at least this share of the most visited move's visits and a win rate 0.03 higher is played instead; -1 = by the bias (0.95 with bt_c > 0, else 0.8)"},
     {"ponder", PT_BOOL, F(ponder), "0", 0, 1,
      "1 = keep searching on the opponent's time"},
     {"reuse_tree", PT_BOOL, F(reuse_tree), "1", 0, 1,

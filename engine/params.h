@@ -17,9 +17,9 @@ struct params {
     int64_t playouts;       /* playouts per move when no clock is set (0 = use time) */
     double time_per_move;   /* seconds per move when no clock is set (0 = use playouts) */
     uint64_t seed;          /* 0 = from the clock */
-    double uct_c;           /* exploration constant C of formula (1) */
+    double uct_c;           /* exploration constant C of C sqrt(ln n / n_j) (UCT) */
     int rave;               /* 0 UCB only, 1 MC-RAVE blend, 2 RAVE only */
-    double rave_equiv;      /* Gelly–Silver equivalence parameter */
+    double rave_equiv;      /* MC-RAVE equivalence parameter k (Gelly & Silver 2011) */
     double resign;          /* resign below this win rate; 0 = never */
     int ponder;             /* think on the opponent's time */
     int reuse_tree;
@@ -33,9 +33,12 @@ struct params {
     int virtual_loss;       /* visits a thread adds to each node it descends through */
     double time_margin;     /* seconds kept back on every clock (lag, start-up) */
     int resign_playouts;    /* resign only after this many playouts in the move */
+    double overturn_share;  /* least share of the most visited move's visits with which a
+                             * move better by win rate is played instead; < 0 = by the
+                             * bias (params_overturn_share) */
     double dead_threshold;  /* a stone is dead if the other colour owns its point this often */
     int verbose;            /* 0 quiet, 1 one line per move on stderr, 2 more */
-    /* knowledge (issue 5) */
+    /* knowledge: the pattern model's priors in the tree (search_prior.h) */
     double pw_mu;           /* progressive widening; 0 = off */
     double pw_rave;         /* AMAF margin that lets a move past the window in; 0 = off */
     int pw_libs;            /* moves touching a string with at most this many liberties pass
@@ -50,6 +53,23 @@ struct params {
 };
 
 void params_default(struct params *p);
+
+/* Are the knowledge terms on (progressive widening or the bias)? Then every
+ * expansion ranks its children by the pattern model's P(m). */
+static inline bool params_knowledge(const struct params *p)
+{
+    return p->pw_mu > 1.0 || p->bt_c > 0;
+}
+
+/* overturn_share with "by the bias" resolved: the bias itself sends visits
+ * to the moves it likes, so with it on the visits weigh more and only a near
+ * tie may be overturned by the win rate (Ikeda & Viennot 2013). */
+static inline double params_overturn_share(const struct params *p)
+{
+    if (p->overturn_share >= 0)
+        return p->overturn_share;
+    return p->bt_c > 0 ? 0.95 : 0.8;
+}
 
 /* Sets one parameter from text; false with a message naming the key and the
  * accepted range if the key is unknown or the value bad (p unchanged then). */

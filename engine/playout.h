@@ -4,9 +4,9 @@
  *
  * A policy is a small struct of function pointers plus a data pointer. One
  * policy value serves one thread at a time (its data may hold per-thread
- * incremental state); give each search thread its own. The light policy
- * (uniformly random) is defined here; heavier ones (patterns/) fill in the
- * same struct.
+ * incremental state); give each search thread its own. The light policies
+ * (uniformly random) are defined here; the Bradley–Terry one (playout_bt.h)
+ * fills in the same struct.
  */
 #ifndef HANE_PLAYOUT_H
 #define HANE_PLAYOUT_H
@@ -61,10 +61,9 @@ struct playout_policy playout_light(void);
  * stones in atari inside a six-point eye, so the rule does not save dead
  * shapes; what it keeps is a seki, where the first side to fill the last
  * shared liberties but one gives the other its stones. Four and five by
- * shape: a straight four or a bent five captured is two eyes, and a 9x9
- * game's seki (a white string of four and a black one of ten, three
- * shared liberties) was broken by White filling one into a five that,
- * captured, made Black's two eyes. */
+ * shape: a straight four or a bent five captured is two eyes for the
+ * capturer, so a string of that shape filling a shared liberty gives a seki
+ * away as surely as a big one. */
 #define PLAYOUT_SEKI_MIN_STONES 6
 struct playout_policy playout_light_seki_safe(void);
 

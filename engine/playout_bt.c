@@ -21,10 +21,10 @@
  * had (empty and off-board directions have string 0 and are not fresh). */
 struct bt_nbrs {
     unsigned fresh;
-    /* 32 bits, not 16: with 16, GCC's vectoriser packed the four ids and
+    /* 32 bits, not 16: with 16, GCC's vectoriser packs the four ids and
      * counts into vectors, moving the first count through a 16-bit store
-     * and a 32-bit load of the stack, which cannot be forwarded (perf put
-     * an eighth of bt_played's time on the stall). */
+     * and a 32-bit load of the stack, which cannot be forwarded: a stall
+     * in the hottest update. */
     uint32_t sid[4];
     uint32_t libs[4];
     uint8_t col[4];
@@ -268,8 +268,8 @@ weigh_all(struct playout_bt_state *st, const struct board *b, const bool track)
 static inline void set_w(struct playout_bt_state *st, int ci, point q, float nw)
 {
     /* No test for an unchanged weight: d is then 0 and the sums stay as
-     * they are, and the test is hard to predict (28% of the recomputed
-     * points of a 9x9 search keep both weights). */
+     * they are, and the test is hard to predict (a fair share of the
+     * recomputed points keep both weights, the others not). */
     float old = BT_W(st, ci)[q];
     BT_W(st, ci)[q] = nw;
     double d = (double)nw - (double)old;
@@ -386,7 +386,7 @@ static inline void mark(struct playout_bt_state *st, const struct board *b, poin
 static void mark_nbr8(struct playout_bt_state *st, const struct board *b, point q)
 {
     const int *o = b->geom->offs;
-    /* Unrolled: the loop's exit was a mispredicted branch per call. */
+    /* Unrolled: the loop's exit would be a mispredicted branch per call. */
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++)
         mark(st, b, q + o[i]);
@@ -418,8 +418,8 @@ static void mark_string(struct playout_bt_state *st, const struct board *b, int 
 }
 
 /* The dirty points' weights recomputed, with `weigh` inlined in the loop
- * (a call per point through a pointer cost some 5% of the work); `track` is a
- * constant, as in weigh. */
+ * (not a call per point through a pointer); `track` is a constant, as in
+ * weigh. */
 static inline __attribute__((always_inline)) void
 reweigh_dirty(struct playout_bt_state *st, const struct board *b, const bool track)
 {
@@ -568,9 +568,8 @@ static point draw(struct playout_bt_state *st, const struct board *b, int ci, st
 {
     /* Is any weight positive? The running total drifts from the weights'
      * sum by rounding only (far below BT_TOTAL_LOW), so only a total near
-     * zero needs the weights counted; that comes once or twice a playout,
-     * at its end, where counting them at every change came a thousand
-     * times. */
+     * zero needs the weights counted: once or twice a playout, at its end,
+     * rather than at every change. */
     if (!(st->total[ci] > BT_TOTAL_LOW)) {
         if (resync(st, ci) == 0)
             return PASS;
@@ -696,8 +695,7 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
      * every draw that is a self-atari no nakade needs, as in the seki-safe
      * light playouts (playout.h). Filling a seki's shared liberty gives the
      * opponent the seki's stones, and a playout that does it calls them
-     * dead, so that the search counts a won seki as lost (9x9, a seki of
-     * three shared liberties with the count B+4.5: win rate 0.25). */
+     * dead, so that the search counts a won seki as lost. */
     point out[BOARD_MAX_POINTS];
     float out_w[BOARD_MAX_POINTS];
     int n_out = 0;

@@ -1,6 +1,6 @@
 /* playout_bt — the Bradley–Terry playout policy ("playout=bt"): each move is
  * drawn with probability proportional to the product of the gammas of its fast
- * features (Ikeda & Viennot 2013; Coulom 2007).
+ * features (Coulom 2007; Ikeda & Viennot 2013).
  *
  * Fast features: the 3x3 pattern with atari marks, capture (with its kinds:
  * saves an own string in atari, re-captures the previous move, next to the
@@ -9,8 +9,9 @@
  * no liberty, edge, "near" or dist2 features. Atari while a ko is on the board
  * counts as a plain atari (the ko status is global and would dirty every point).
  * Gammas come from a table (patterns/gammas.h): by default one trained on these
- * features alone (playout_bt_default_gammas), which won 11-1 at equal
- * playouts against the engine's full table cut down to them.
+ * features alone (playout_bt_default_gammas), since gammas learnt beside the
+ * features the playouts leave out lean on those features and misjudge moves
+ * without them.
  *
  * Incremental weights. For each colour and each empty point the policy keeps
  * w = (pat3 gamma) x (tactical gammas), or 0 for an illegal move or an own eye
@@ -63,10 +64,9 @@ bool playout_bt_new(struct playout_policy *out, const struct pat_gammas *g);
 void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum color c, point p);
 
 /* Gives every capture a gamma of at least `floor` (0: the table's own). The
- * table learnt its capture gammas (75 for one that saves an own string, 4.2
- * to 12 for the others) from professional games, where a capture that can
- * wait is left for later; in a playout nobody comes back for it, and a
- * string in atari left alone escapes and wins races it should lose. */
+ * table learnt its capture gammas from professional games, where a capture
+ * that can wait is left for later; in a playout nobody comes back for it,
+ * and a string in atari left alone escapes and wins races it should lose. */
 void playout_bt_set_capture_floor(struct playout_policy *pp, double floor);
 
 /* ---- simulation balancing (Silver & Tesauro 2009; Huang, Coulom & Lin 2010) ----

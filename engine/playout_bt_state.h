@@ -63,8 +63,9 @@ struct playout_bt_state {
     /* near_row by the previous move's column lx and row offset dy + W, over
      * the columns lx - W .. lx + W, zero where a column is off the board:
      * a row's extra mass is then a fixed-length sum with no bounds test
-     * (its loop exit was a mispredicted branch), adding only zeros to what
-     * the clipped row gives, so the same float. Built with the geometry. */
+     * (a loop exit by column would be a mispredicted branch), adding only
+     * zeros to what the clipped row gives, so the same float. Built with the
+     * geometry. */
     float near_cols[BOARD_MAX_SIZE][2 * BT_NEAR_W + 1][2 * BT_NEAR_W + 1];
     /* The board geometry the weights belong to (NULL: rebuild before use). */
     const struct board_geom *geom;

@@ -70,8 +70,6 @@ static void free_threads(struct search *s)
     s->th = NULL;
 }
 
-/* (Re)builds everything that depends on the parameters; on failure the old
- * state is kept. */
 /* The gamma table of `patterns`: the compiled-in one when empty, else the
  * file, loaded again only when the name changes. A bad file fails the
  * build with the loader's message and leaves the old table in place. */
@@ -128,6 +126,8 @@ static bool playout_table(const struct search *s, const struct params *p,
     return true;
 }
 
+/* (Re)builds everything that depends on the parameters; on failure the old
+ * state is kept. */
 static bool build(struct search *s, const struct params *p, char *err, int err_len)
 {
     if (!load_gammas(s, p, err, err_len))
@@ -207,8 +207,6 @@ static bool build(struct search *s, const struct params *p, char *err, int err_l
     if (!seed || p->seed != s->p.seed)
         seed = p->seed ? p->seed : clock_seed();
     s->p = *p;
-    if (s->p.virtual_loss < 1)
-        s->p.virtual_loss = 1;   /* the visit itself: what "no extra loss" means here */
     seed_threads(s, seed);
     return true;
 }
@@ -250,6 +248,11 @@ bool search_set_params(struct search *s, const struct params *p, char *err, int 
 {
     search_analyze_stop(s);
     return build(s, p, err, err_len);
+}
+
+const struct params *search_params(const struct search *s)
+{
+    return &s->p;
 }
 
 void search_reseed(struct search *s, uint64_t seed)
@@ -313,14 +316,11 @@ static void reuse_or_clear(struct search *s, const struct game *g, enum color c)
     tree_clear(t, c);
 }
 
-/* pw_libs "by size". On 19x19 the widening window (some twenty moves after
- * 10^5 visits) is a small part of the board, and each of the six losses to
- * GNU Go kept with hane's win rates turned on a tactical move outside it;
- * with pw_libs=2 hane won 13 of 21 games there (19 of 29 before), and the
- * window's blind spots left in its losses were kills in eye spaces
- * (pw_eyes) and one move ranked 23rd. On 9x9 the window already spans a quarter of the board: pw_libs=2
- * only spreads the visits thinner (16-23 in self-play against pw_libs=0).
- * 13x13 is not measured yet and keeps the old rule. */
+/* pw_libs "by size". On a big board the widening window is a small part of
+ * the board, and the tactical move that turns a fight (a liberty of a short
+ * string) often ranks outside it; on a small board the window already spans
+ * a good part of the board, and letting those moves in only spreads the
+ * visits thinner. 13x13 counts as small. */
 #define PW_LIBS_AUTO 2
 #define PW_LIBS_MIN_SIZE 15
 
@@ -348,6 +348,8 @@ void search_prepare(struct search *s, const struct game *g, enum color c)
     j->pw_libs = s->p.pw_libs >= 0                      ? s->p.pw_libs
                  : g->board.size >= PW_LIBS_MIN_SIZE ? PW_LIBS_AUTO
                                                      : 0;
+    /* The visit itself: what "no extra loss" means here. */
+    j->virtual_loss = s->p.virtual_loss > 1 ? s->p.virtual_loss : 1;
     j->score_weight = s->p.score_weight;
     j->score_scale = s->p.score_scale > 0 ? s->p.score_scale : g->board.size;
     j->report = NULL;
@@ -401,7 +403,7 @@ static struct search_result think(struct search *s, const struct game *g, enum c
     double t0 = search_now();
     double soft, hard;
     int64_t po;
-    timectl_budget(tc, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
+    timectl_budget(tc, &s->p, c, g->n_moves, g->board.size * g->board.size, &soft, &hard, &po);
     search_prepare(s, g, c);
     if (only) {
         /* The root may already hold every child (expanded in search_prepare
@@ -418,9 +420,8 @@ static struct search_result think(struct search *s, const struct game *g, enum c
     s->job.soft = soft;
     s->job.hard = hard;
     /* Ending early only pays when the time saved is there for later moves;
-     * with a fixed time a move (measured 24 Nov, 9x9, 1 s, against GNU Go
-     * level 10: 72 of 100 games when ending early, using 0.32 s a move;
-     * 41 of 50 when using the whole second) it is thrown away. */
+     * with a fixed time a move it is thrown away, and the move is better
+     * for using all of it. */
     s->job.early_stop = s->p.early_stop == 1 ||
                         (s->p.early_stop == 2 && timectl_saves_bank(tc, c));
     s->job.t0 = t0;

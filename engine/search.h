@@ -55,9 +55,13 @@ void search_free(struct search *s);
 
 /* Parameters changed at run time (hane-param); may rebuild the tree pool. */
 bool search_set_params(struct search *s, const struct params *p, char *err, int err_len);
+/* The parameters the searcher runs with, exactly as last given to
+ * search_new or search_set_params: the one copy the front end reads. */
+const struct params *search_params(const struct search *s);
 
-/* Think about `g` for colour `c` within the budget from `tc` (playouts, time per
- * move, or the game clock) and return the move. Does not play it. Reuses the
+/* Think about `g` for colour `c` within the budget of the game clock `tc`, or
+ * without one the parameters' playouts or time per move, and return the move
+ * (the clock is charged for the time). Does not play it. Reuses the
  * subtree of the previous search when `g` continues the game it saw. */
 struct search_result search_genmove(struct search *s, const struct game *g, enum color c,
                                     struct time_control *tc);

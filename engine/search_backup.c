@@ -6,7 +6,7 @@
 
 /* Below the root, a node's AMAF results go through a worker's buffer only
  * when several threads search (one thread has no core to share lines with,
- * and its results stay exactly as immediate as before) and the node is busy
+ * so its results go to the tree at once) and the node is busy
  * enough for both threads to be in it at once; a young node, whose
  * selection the AMAF values steer most, is updated at once. */
 #define AMAF_BUSY_VISITS 256
@@ -19,9 +19,10 @@
 #define AMAF_FLUSH 16
 /* With several threads a buffer waits for 1/AMAF_FLUSH_SHARE of its node's
  * visits if that is more: a flush adds to about half the children, on cache
- * lines the other core writes too, and at 16 playouts the flushes took 9% of
- * a two-thread 9x9 search (perf). A child's AMAF count is of the order of
- * the node's visits, so the delay stays near 1/64 of what it holds. */
+ * lines the other core writes too, so flushing a busy node every
+ * AMAF_FLUSH playouts costs a share of the search worth saving. A child's
+ * AMAF count is of the order of the node's visits, so the delay stays near
+ * 1/AMAF_FLUSH_SHARE of what it holds. */
 #define AMAF_FLUSH_SHARE 64
 
 static void buf_flush(struct search_thread *t, struct search_amaf_buf *b)
@@ -53,11 +54,10 @@ static void buf_claim(struct search_thread *t, struct search_amaf_buf *b, struct
 /* The buffer of `n` (expanded, below the root): its slot, chosen by a hash
  * of the node's index, taken over (the previous node's sums flushed) if
  * another node holds it. A worker passes through many more busy nodes
- * than a few buffers hold: with eight buffers kept least recently used,
- * half the flushes of a two-thread 9x9 search were evictions of buffers
- * holding 6 playouts on average; with 63 slots a quarter are, and the
- * flushes (each a locked add to about half the node's children, on lines
- * the other core reads) are 30% fewer. */
+ * than a few buffers hold, and an eviction flushes a buffer that holds only
+ * a few playouts: a flush is a locked add to about half the node's children,
+ * on lines the other core reads. Many slots keep evictions a small share
+ * of the flushes. */
 static struct search_amaf_buf *busy_buf(struct search_thread *t, struct tree_node *n)
 {
     uint32_t id = tree_index(&t->s->tree, n);
@@ -89,7 +89,7 @@ void search_amaf_flush(struct search_thread *t)
         buf_flush(t, &t->amaf_buf[k]);
 }
 
-/* AMAF, as in Gelly & Silver: for the node at depth d, whose children are
+/* AMAF, as in Gelly & Silver 2011: for the node at depth d, whose children are
  * moves of colour c, every child whose point was first played (from depth d
  * on, tree path and playout alike) by c gets the playout's result for c.
  * Walking the move sequence backwards and overwriting a per-point slot leaves
@@ -100,7 +100,7 @@ void search_amaf_flush(struct search_thread *t)
  *
  * About half the children of a node match (the first player of a point in a
  * random game is either colour), so a branch on the match is mispredicted
- * half the time; that cost dominated the backup. The children loops are
+ * half the time, a cost that would dominate the backup. The children loops are
  * therefore branch-free: a buffer adds the result masked by the match, and
  * a direct update first lists the matching children (the list's end
  * advances by the match, 0 or 1) and then updates those listed. */
@@ -179,7 +179,7 @@ void search_root_flush(struct search_thread *t)
 void search_backup(struct search_thread *t, int depth, int n_seq, uint32_t black_half)
 {
     struct search *s = t->s;
-    int vl = s->p.virtual_loss;
+    int vl = s->job.virtual_loss;
     /* The root's move was played by the side not to move. */
     enum color mover = color_other(s->job.to_move);
     int d0 = 0;

@@ -71,8 +71,8 @@ static int dead_of(struct search *s, const struct board *b, uint8_t *dead, enum 
  * stones that captures nothing (the playouts' own rule), which gives them
  * away. When every move loses (or wins) alike the playouts cannot tell such
  * a move from the others, and the knowledge bias, whose pattern model likes
- * the atari it makes, sends it the visits: a lost 7x7 seki had Black fill a
- * shared liberty (regress/gtp/genmove.tst 971, 980). The pass, always a
+ * the atari it makes, sends it the visits: in a seki, that fills a shared
+ * liberty (regress/gtp/genmove.tst cases 971 and 980). The pass, always a
  * child of the root, qualifies, so the search always has such a move. */
 static bool keeps_its_stones(struct search *s, point m)
 {
@@ -82,10 +82,9 @@ static bool keeps_its_stones(struct search *s, point m)
 
 /* A move to play instead of a pass (kgs-genmove_cleanup's, or when passing
  * would lose). Taking dead stones off never needs a big self-atari, and in
- * a seki it gives the group away: a 7x7 seki had White fill a shared
- * liberty in cleanup, when the BT playouts still broke seki and the
- * ownership called its stones dead (light playouts, playout=light, still
- * do). */
+ * a seki it gives the group away: playouts that break seki (playout=light)
+ * call the seki's stones dead, and cleanup would fill a shared liberty to
+ * take them. */
 static bool instead_of_pass(struct search *s, point m)
 {
     return m != PASS && keeps_its_stones(s, m);
@@ -129,13 +128,13 @@ static bool useful_move_left(struct search *s)
  * costs nothing:
  *  - an opponent string in atari that the count calls dead is dead only
  *    because the playouts, where we move first, take it; after our pass the
- *    opponent moves first and may connect (a 9x9 game against GNU Go was
- *    lost so: Black's A2, regress/gtp/genmove.tst cases 450 and 530). We
- *    take it. One the playouts leave alone (a snapback, say) is left alone.
+ *    opponent moves first and may connect (regress/gtp/genmove.tst cases
+ *    450 and 530). We take it. One the playouts leave alone (a snapback,
+ *    say) is left alone.
  *  - a string of ours in atari that the count calls alive hands the
- *    opponent a free capture once we pass (a lone stone beside our wall:
- *    B+3.5 instead of W+0.5, case 420). We fill its last liberty. One the
- *    count calls dead is already counted lost.
+ *    opponent a free capture once we pass (a lone stone beside our wall,
+ *    which can turn the result: case 420). We fill its last liberty. One
+ *    the count calls dead is already counted lost.
  * Returns the last liberty of the first string of colour `owner` in atari
  * whose deadness is `want_dead`, if the move there is legal and not a
  * self-atari (a capture never is one); PASS if there is none. */
@@ -173,10 +172,9 @@ static void pass_or_mend(struct search *s, struct search_result *res, const uint
 }
 
 /* "Settled" is measured in playouts where we move first, so a point that
- * matters looks settled when we always take it: in 4 of 11 9x9 losses to
- * GNU Go hane stood at 97-99.8%, every point was settled, it passed, and
- * the opponent's move there turned the game (in the two positions looked
- * into, the search had 98% of its visits on that move). Below the root's
+ * matters looks settled when we always take it: the count wins, every point
+ * looks settled, and a pass lets the opponent play there and turn the game,
+ * while the search had nearly all its visits on that move. Below the root's
  * pass child the opponent moves first, so a pass is as good only if that
  * child was searched enough (PASS_CHECK_VISITS) and is within
  * PASS_CHECK_MARGIN of the chosen move. Otherwise we play on; the game
@@ -202,12 +200,10 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (!best)
         return res;
     /* Win-rate check: a close second by visits that is clearly better by
-     * win rate is the better move (the search just ran out of time on it). */
-    /* With the knowledge bias on, visits weigh more (seed 002 §6.2): the
-     * bias itself sends visits to the moves it likes, so only a near tie in
-     * visits (95%) may be overturned by the win rate. */
-    uint64_t close = s->p.bt_c > 0 ? 95 : 80;
-    if (second && (uint64_t)tree_visits(second) * 100 >= (uint64_t)tree_visits(best) * close &&
+     * win rate is the better move (the search just ran out of time on it);
+     * how close is overturn_share (params_overturn_share). */
+    if (second &&
+        (double)tree_visits(second) >= params_overturn_share(&s->p) * tree_visits(best) &&
         tree_winrate(second, 0) > tree_winrate(best, 0) + 0.03)
         best = second;
     if (!keeps_its_stones(s, tree_move(best))) {

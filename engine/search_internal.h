@@ -37,9 +37,8 @@ struct search;
  * added to the tree every few playouts. Every playout updates about half of
  * a node's children; when another core does the same to the same node at
  * the same time, the cache lines of the children bounce between the cores
- * (measured: the backup's share of the time doubled with two threads). The
- * children's moves are copied here so that the matching does not read the
- * shared lines either. */
+ * and the backup, not the playout, sets the pace. The children's moves are
+ * copied here so that the matching does not read the shared lines either. */
 struct search_amaf_buf {
     uint32_t node;                  /* index of the node in the tree; 0 = free */
     int n;                          /* its children */
@@ -112,13 +111,14 @@ struct search_job {
      * search of final_score and final_status_list. A lone stone deep in the
      * other side's area dies in random playouts, where every point is played
      * sooner or later; Bradley-Terry playouts copy players who never put
-     * such a stone there, answer elsewhere, and let it live (gtp-check's
-     * B5/H5 position scored W+28.5 with them, B+8.5 with light ones).
-     * They are the seki-safe kind (playout.h): plain random playouts fill
-     * a seki's shared liberties and call both sides' stones dead. */
+     * such a stone there, answer elsewhere, and let it live, which can
+     * swing the count by dozens of points. They are the seki-safe kind
+     * (playout.h): plain random playouts fill a seki's shared liberties and
+     * call both sides' stones dead. */
     bool light_playouts;
     uint32_t expand_at;             /* visits before a leaf is expanded */
     int pw_libs;                    /* params' pw_libs with "by size" resolved */
+    int virtual_loss;               /* params' virtual_loss, at least 1 */
     double score_weight;            /* params' score_weight; 0 in the ownership search */
     double score_scale;             /* params' score_scale, 0 resolved to the board's side */
     int interval_ms;                /* analysis: report every; 0 = no reports */
@@ -253,8 +253,8 @@ uint32_t search_own_merge(struct search *s, float *own);
  * Black's by the margin the threshold implies (2 t - 1; at t = 0.5 a plain
  * majority), mirrored for White. A majority rule, not a high bar: positions
  * scored before every group has two eyes leave light playouts unsure, and a
- * lone stone deep in enemy area often owns its point in only 40% of them
- * while the area's owner has 60%. */
+ * lone stone deep in enemy area often keeps its point in a good share of
+ * them while the area's owner takes it in only a little more. */
 static inline bool search_own_dead(const struct search *s, int c, float own)
 {
     double o = c == BLACK ? own : -own;

@@ -48,8 +48,8 @@ double search_prior_strength(const struct search_prior_table *t, pat_vec v)
 
 /* The strength with `k` factors a value; inlined with k a constant for the
  * trained tables' 8, so the sums stay in registers (with k from the table,
- * the 32-float sum was zeroed by `rep stos` and went through the stack at
- * every feature: a third of this function's samples in perf). */
+ * the 32-float sum is zeroed by `rep stos` and goes through the stack at
+ * every feature). */
 static inline __attribute__((always_inline)) double
 strength_k(const struct search_prior_table *t, const unsigned val[PAT_NFEAT], const int k)
 {

@@ -1,11 +1,12 @@
-/* search_prior — the Bradley–Terry knowledge of the tree (seed 002 §4-5):
+/* search_prior — the Bradley–Terry knowledge of the tree (Ikeda & Viennot
+ * 2013, sections 4 and 5):
  * the static probability P(m) of each move of a node, computed once at
  * expansion with the full feature set (large patterns and ladders included),
  * the children ordered by it, the progressive-widening width T(n) and the
  * coefficient of the knowledge bias in the selection formula
  *
- *     value_j = ... + C_BT * sqrt(K / (n + K)) * P(m_j)          (formula 6)
- *     searchable children: the first T = 1 + log n / log mu      (formula 3)
+ *     value_j = ... + C_BT * sqrt(K / (n + K)) * P(m_j)          (their formula 6)
+ *     searchable children: the first T = 1 + log n / log mu      (their formula 3)
  */
 #ifndef HANE_SEARCH_PRIOR_H
 #define HANE_SEARCH_PRIOR_H
@@ -23,8 +24,8 @@ struct pat_gammas;
 /* A gamma table made ready for ranking: the table and, for every factor slot
  * of every feature, the squared norm of its factor vector. The interaction of
  * a move is (|sum of its vectors|^2 - sum of their squared norms) / 2, and the
- * second sum was most of its cost (a double product per factor per feature,
- * which the compiler may not reorder). Built once per table: the table must
+ * second sum would be most of its cost (a double product per factor per
+ * feature, which the compiler may not reorder). Built once per table: the table must
  * not change while it is in use. */
 struct search_prior_table {
     const struct pat_gammas *g;

@@ -8,7 +8,8 @@
 #include "engine/search_prior.h"
 
 /* 1/sqrt(k + 1) for small visit counts k, so the inner loop over children
- * has no sqrt; built once per process. The Gelly-Silver beta table depends
+ * has no sqrt; built once per process. The beta table of MC-RAVE (Gelly &
+ * Silver 2011) depends
  * on rave_equiv and lives in the searcher (search_select_init). */
 static double inv_sqrt_tab[SEARCH_SELECT_TAB];
 /* sqrt(ln(n + 1)) for the parent's count n, by the same expression as the
@@ -138,22 +139,20 @@ static bool touches_short_string(const struct board *b, point p, int max_libs)
 }
 
 /* Progressive widening ranks moves by the pattern model, which learnt from
- * professional games how likely a move is, not how urgent: in each of the
- * six 19x19 losses to GNU Go kept with hane's win rates, the move that turned
- * the game ranked 21st to 86th (tools/match/blindspots.sh), where mu 1.8
- * needs 10^5 to 10^21 visits to let it in. Six of eight such moves stood on
- * a liberty of a two-liberty string. With `pw_libs`, the children of a
+ * professional games how likely a move is, not how urgent: the move that
+ * turns a 19x19 game may rank far down, where mu 1.8 would need more visits
+ * than any search has to let it in, and such a move most often stands on a
+ * liberty of a string with two liberties (tools/match/blindspots.sh finds
+ * them in a game record). With `pw_libs`, the children of a
  * freshly expanded node that touch a string with at most that many
  * liberties are let in past the window for good (the flags pw_rave uses);
  * UCB and RAVE then decide whether they deserve visits. The flags are set
  * just after the children are published, so another thread may select once
  * without them: harmless.
  *
- * With pw_libs=2 the window's blind spots left were eye spaces: the
- * placement T1 in a two-point space (ranked 100th of 116) and A18 in a
- * square four (38th of 49) turned two lost games, N2 in a three-point space
- * (22nd) an earlier one. `pw_eyes` lets in the moves of every empty region
- * of at most that many points bordered by one colour, to kill or to live. */
+ * The blind spots pw_libs leaves are eye spaces, where the placement that
+ * kills (or the move that lives) ranks low: `pw_eyes` lets in the moves of
+ * every empty region of at most that many points bordered by one colour. */
 static void let_in_urgent(struct search *s, struct tree_node *n, const struct board *b)
 {
     uint8_t eye[BOARD_MAX_POINTS];
@@ -206,7 +205,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
     moves[k++] = PASS;
     /* The knowledge terms need P(m) per child, and progressive widening the
      * children in prior order: both come from one pass of the full features. */
-    if (s->p.pw_mu > 1.0 || s->p.bt_c > 0) {
+    if (params_knowledge(&s->p)) {
         float priors[BOARD_MAX_POINTS + 1];
         /* Another thread got here first: skip the features, which cost
          * more than a lost race. */
@@ -291,8 +290,7 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
 /* Progressive widening lets moves in by prior alone, and on 19x19 the move
  * that decides a fight (a liberty in a semeai, an atari on the edge) may
  * rank 30th, out of reach for millions of visits. Its AMAF value gives it
- * away (game 9 of the 19x19 strength run, move 196: 0.47 over 1,882 samples
- * against at most 0.19 for every move in the window). Every PW_RAVE_EVERY
+ * away: far above that of every move in the window. Every PW_RAVE_EVERY
  * visits of a node, a child past the window whose AMAF win rate (over
  * PW_RAVE_MIN samples at least) beats the best one inside by `margin` is
  * let in for good. The flags only ever get set, so threads racing here
@@ -341,7 +339,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
     int nc = n->n_children;
     const uint8_t *forbid = depth == 0 ? s->job.root_forbidden : NULL;
     bool hints = p->prior_visits > 0;
-    if (p->pw_mu > 1.0 || p->bt_c > 0) {
+    if (params_knowledge(p)) {
         int width = search_pw_width(p->pw_mu, visits, nc);
         if (p->pw_rave > 0 && p->rave && width < nc && visits % PW_RAVE_EVERY == 0)
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
@@ -365,7 +363,7 @@ int search_descend(struct search_thread *t, int *forced_result)
     struct search *s = t->s;
     struct search_job *j = &s->job;
     struct board *b = &t->board;
-    int vl = s->p.virtual_loss;
+    int vl = s->job.virtual_loss;
     board_copy(b, &s->root_board);
     struct tree_node *node = tree_root(&s->tree);
     enum color c = j->to_move;
@@ -374,7 +372,7 @@ int search_descend(struct search_thread *t, int *forced_result)
     t->path[0] = node;
     /* With several threads, the root's count is not touched on the way down
      * and its results are added every few playouts (search_backup.c): every
-     * playout of every thread passes the root, so its cache line moved
+     * playout of every thread passes the root, so its cache line would move
      * between the cores twice a playout, and a virtual loss there steers
      * nothing (nobody compares the root with a sibling). The worker's own
      * pending playouts still count in its view of the root's visits. A

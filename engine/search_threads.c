@@ -191,10 +191,10 @@ static bool time_to_stop(struct search *s, int64_t done)
 
 /* Playouts a worker runs between two additions to the shared count, and the
  * share of a playout budget it claims at a time. The count is one cache line
- * that every worker writes; bumped after every playout, it moved between the
- * cores all the time. Worker 0's checks (time, reports) come every 16 of its
- * playouts, right after an addition, so with one thread they see the same
- * counts as when the count was bumped every playout. */
+ * that every worker writes; bumped after every playout, it would move between
+ * the cores all the time. Worker 0's checks (time, reports) come every 16
+ * of its playouts, right after an addition, so with one thread they see
+ * the exact count. */
 #define COUNT_CHUNK 16
 
 /* Up to COUNT_CHUNK playouts of the budget for this worker; 0 when the

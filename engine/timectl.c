@@ -19,13 +19,10 @@ static void reset_clocks(struct time_control *tc)
     }
 }
 
-void timectl_init(struct time_control *tc, int64_t playouts, double time_per_move)
+void timectl_init(struct time_control *tc)
 {
     memset(tc, 0, sizeof *tc);
     tc->system = TIME_NONE;
-    tc->playouts = playouts;
-    tc->time_per_move = time_per_move;
-    tc->safety_margin = 0.5;
 }
 
 bool timectl_settings(struct time_control *tc, double main_time, double byo_time, int byo_stones)
@@ -150,20 +147,21 @@ bool timectl_saves_bank(const struct time_control *tc, enum color c)
     return tc->clock[c].main_left > 0;
 }
 
-void timectl_budget(const struct time_control *tc, enum color c, int moves_played,
-                    int board_points, double *soft, double *hard, int64_t *playouts)
+void timectl_budget(const struct time_control *tc, const struct params *p, enum color c,
+                    int moves_played, int board_points, double *soft, double *hard,
+                    int64_t *playouts)
 {
     *soft = *hard = 0;
     *playouts = 0;
     if (tc->system == TIME_NONE || (c != BLACK && c != WHITE)) {
-        *playouts = tc->playouts;
-        *soft = *hard = tc->time_per_move;
+        *playouts = p->playouts;
+        *soft = *hard = p->time_per_move;
         if (*playouts <= 0 && *soft <= 0)
             *playouts = 10000;                 /* neither set: a sane default */
         return;
     }
     const struct time_clock *k = &tc->clock[c];
-    double margin = tc->safety_margin;
+    double margin = p->time_margin;
     double ml = moves_to_go(moves_played, board_points);
     double f = phase_factor(moves_played, board_points);
     double s, h;

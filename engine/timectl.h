@@ -2,6 +2,9 @@
  * game clock (absolute, byo-yomi, Canadian) set by GTP time_settings,
  * kgs-time_settings and time_left. Decides a soft and a hard limit for each
  * move; the search may stop between them when the best move cannot change.
+ * The clock holds only what the controller sets; the budget without a clock
+ * and the margin kept back are parameters (params.h), read at each move, so
+ * that a parameter changed between moves needs no copying here.
  */
 #ifndef HANE_TIMECTL_H
 #define HANE_TIMECTL_H
@@ -10,6 +13,7 @@
 #include <stdint.h>
 
 #include "engine/board/board.h"
+#include "engine/params.h"
 
 enum time_system { TIME_NONE, TIME_ABSOLUTE, TIME_BYOYOMI, TIME_CANADIAN };
 
@@ -27,13 +31,10 @@ struct time_control {
     int period_stones;      /* Canadian stones per period */
     int periods;            /* byo-yomi periods */
     struct time_clock clock[3];  /* by colour */
-    /* budgets when no clock is set, from params */
-    int64_t playouts;
-    double time_per_move;
-    double safety_margin;   /* seconds kept back for network lag */
 };
 
-void timectl_init(struct time_control *tc, int64_t playouts, double time_per_move);
+/* No clock: each move gets the parameters' playouts or time_per_move. */
+void timectl_init(struct time_control *tc);
 
 /* GTP time_settings main_time byo_yomi_time byo_yomi_stones (Canadian; byo 0 = absolute;
  * byo_time > 0 with stones 0 = no time limit). False if a value is negative. */
@@ -55,9 +56,11 @@ void timectl_spent(struct time_control *tc, enum color c, double seconds);
 bool timectl_saves_bank(const struct time_control *tc, enum color c);
 
 /* Limits for the next move of `c`: soft (aim) and hard (never exceed) seconds, or
- * both 0 when the budget is playouts. `moves_played` and `board_empty` let the
- * manager spend more in the middle game. */
-void timectl_budget(const struct time_control *tc, enum color c, int moves_played,
-                    int board_points, double *soft, double *hard, int64_t *playouts);
+ * both 0 when the budget is playouts. Without a clock they are p's playouts
+ * and time_per_move; with one, p's time_margin is kept back. `moves_played`
+ * and `board_points` let the manager spend more in the middle game. */
+void timectl_budget(const struct time_control *tc, const struct params *p, enum color c,
+                    int moves_played, int board_points, double *soft, double *hard,
+                    int64_t *playouts);
 
 #endif

@@ -95,8 +95,8 @@ _Static_assert(sizeof(struct tree_node) == 32, "tree_node is meant to be 32 byte
 
 /* `nodes` and `capacity` are read at every step of every descent; `next` is
  * written by every expansion (tens of thousands a second per thread). On one
- * line, each expansion took the line from the other core and its next
- * descent step missed; so the counters start a line of their own, and the
+ * line, each expansion would take the line from the other core and its next
+ * descent step would miss; so the counters start a line of their own, and the
  * struct's alignment keeps whatever follows off it too. */
 struct tree_pool {
     struct tree_node *nodes;

@@ -246,8 +246,9 @@ static bool snapshot(struct gtp *g, enum color col, struct search_report *out, f
         return false;
     struct snapshot s = {.own = own, .have = false};
     pthread_mutex_init(&s.lock, NULL);
-    int64_t want = g->params.playouts > 0 ? g->params.playouts : 0;
-    double limit = g->params.time_per_move > 0 ? g->params.time_per_move : want ? 30 : 2;
+    const struct params *p = gtp_params(g);
+    int64_t want = p->playouts > 0 ? p->playouts : 0;
+    double limit = p->time_per_move > 0 ? p->time_per_move : want ? 30 : 2;
     if (!search_analyze_start(g->search, &g->game, col, 20, snapshot_report, &s)) {
         pthread_mutex_destroy(&s.lock);
         return false;
@@ -278,7 +279,7 @@ static bool same_position(const struct gtp *g, enum color col)
     const struct board *b = &g->game.board;
     return a->valid && a->col == col && a->hash == b->hash && a->ko == b->ko &&
            a->size == b->size && a->n_moves == g->game.n_moves && a->komi == g->game.komi &&
-           !memcmp(&a->params, &g->params, sizeof a->params);
+           !memcmp(&a->params, gtp_params(g), sizeof a->params);
 }
 
 /* The report of the last search of this position with `col` to move,
@@ -298,7 +299,7 @@ static const struct search_report *analysis(struct gtp *g, enum color col)
     a->n_moves = g->game.n_moves;
     a->komi = g->game.komi;
     a->col = col;
-    a->params = g->params;
+    a->params = *gtp_params(g);
     a->valid = true;
     return &a->r;
 }
@@ -349,7 +350,8 @@ enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c)
     const struct search_report *r = analysis(g, game_to_move(&g->game));
     const float *own = r ? r->ownership : NULL;
     if (!own) {
-        int playouts = g->params.playouts > 0 && g->params.playouts < 100000 ? (int)g->params.playouts : 1000;
+        int64_t want = gtp_params(g)->playouts;
+        int playouts = want > 0 && want < 100000 ? (int)want : 1000;
         memset(scratch, 0, sizeof scratch);
         search_ownership(g->search, &g->game, playouts, scratch);
         own = scratch;

@@ -128,18 +128,18 @@ enum gtp_status gtp_cmd_hane_param(struct gtp *g, struct gtp_cmd *c)
     char val[600], q[200];
     if (c->argc == 0) {
         for (const char *const *k = params_names(); *k; k++)
-            if (params_get(&g->params, *k, val, sizeof val))
+            if (params_get(gtp_params(g), *k, val, sizeof val))
                 gtp_printf(g, "%s %s\n", *k, val);
         return GTP_OK;
     }
     gtp_quote(q, sizeof q, c->argv[0], 40);
-    if (!params_get(&g->params, c->argv[0], val, sizeof val))
+    if (!params_get(gtp_params(g), c->argv[0], val, sizeof val))
         return gtp_fail(g, "unknown parameter: '%s' (hane-param lists them)", q);
     if (c->argc == 1) {
         gtp_printf(g, "%s", val);
         return GTP_OK;
     }
-    struct params p = g->params;
+    struct params p = *gtp_params(g);
     char err[512];
     if (!params_set(&p, c->argv[0], c->argv[1], err, sizeof err))
         return gtp_fail(g, "syntax error: %s", err);
@@ -147,10 +147,6 @@ enum gtp_status gtp_cmd_hane_param(struct gtp *g, struct gtp_cmd *c)
         return GTP_OK;          /* checked, not applied: see gtp_options */
     if (!search_set_params(g->search, &p, err, sizeof err))
         return gtp_fail(g, "cannot apply %s: %s", q, err);
-    g->params = p;
-    g->tc.playouts = p.playouts;
-    g->tc.time_per_move = p.time_per_move;
-    g->tc.safety_margin = p.time_margin;
     return GTP_OK;
 }
 
@@ -166,7 +162,7 @@ enum gtp_status gtp_cmd_gogui_params(struct gtp *g, struct gtp_cmd *c)
                         c->argc);
     char val[600];
     for (const char *const *k = params_names(); *k; k++)
-        if (params_get(&g->params, *k, val, sizeof val))
+        if (params_get(gtp_params(g), *k, val, sizeof val))
             gtp_printf(g, "[string] %s %s\n", *k, val);
     return GTP_OK;
 }

@@ -53,8 +53,9 @@ static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int
     struct time_control scratch;
     struct time_control *tc = gtp_time(g, &scratch);
     /* Regression tests must not depend on what was searched before. */
+    uint64_t seed = gtp_params(g)->seed;
     if (kind == GENMOVE_REG)
-        search_reseed(g->search, reg_seed ? reg_seed : g->params.seed ? g->params.seed : 1);
+        search_reseed(g->search, reg_seed ? reg_seed : seed ? seed : 1);
     struct search_result r;
     if (kind == GENMOVE_CLEANUP)
         r = search_genmove_cleanup(g->search, &g->game, col, tc);
@@ -68,7 +69,7 @@ static point generate(struct gtp *g, enum color col, enum genmove_kind kind, int
     if (kind == GENMOVE_REG || m == RESIGN)
         return m;
     game_play(&g->game, col, m);
-    if (g->params.ponder) {
+    if (gtp_params(g)->ponder) {
         search_ponder_start(g->search, &g->game, color_other(col));
         g->pondering = true;
     }

@@ -104,18 +104,16 @@ struct gtp *gtp_new(const struct params *p, FILE *out, const struct gtp_options 
         snprintf(err, (size_t)err_len, "out of memory");
         return NULL;
     }
-    g->params = *p;
     g->initial = *p;
     if (opt)
         g->opt = *opt;
-    g->search = search_new(&g->params, err, err_len);
+    g->search = search_new(p, err, err_len);
     if (!g->search) {
         free(g);
         return NULL;
     }
     game_init(&g->game, 19, 7.5);
-    timectl_init(&g->tc, g->params.playouts, g->params.time_per_move);
-    g->tc.safety_margin = g->params.time_margin;
+    timectl_init(&g->tc);
     gtp_out_init(&g->out, out);
     return g;
 }
@@ -124,15 +122,13 @@ void gtp_reset(struct gtp *g, int size, FILE *out)
 {
     gtp_stop_thinking(g);
     char err[512];
-    if (memcmp(&g->params, &g->initial, sizeof g->params) &&
-        search_set_params(g->search, &g->initial, err, sizeof err))
-        g->params = g->initial;
+    if (memcmp(gtp_params(g), &g->initial, sizeof g->initial))
+        search_set_params(g->search, &g->initial, err, sizeof err);
     if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE)
         size = 19;
     game_clear(&g->game, size);
     g->game.komi = 7.5;
-    timectl_init(&g->tc, g->params.playouts, g->params.time_per_move);
-    g->tc.safety_margin = g->params.time_margin;
+    timectl_init(&g->tc);
     g->out.f = out;
 }
 
@@ -180,7 +176,7 @@ struct time_control *gtp_time(struct gtp *g, struct time_control *scratch)
 {
     if (!g->opt.sandbox)
         return &g->tc;
-    timectl_init(scratch, g->params.playouts, g->params.time_per_move);
+    timectl_init(scratch);
     return scratch;
 }
 

@@ -44,8 +44,9 @@ struct gtp_analysis {
 };
 
 struct gtp {
-    struct params params;
-    struct params initial;      /* as given to gtp_new, for gtp_reset */
+    /* The parameters as given to gtp_new, which gtp_reset brings back; the
+     * current ones are the searcher's (gtp_params), never copied here. */
+    struct params initial;
     struct gtp_options opt;
     struct game game;
     struct search *search;
@@ -63,6 +64,12 @@ struct gtp {
     int analyze_max;                /* maxmoves of lz/kata-analyze: candidates a line; 0 = all */
     struct gtp_analysis last_analysis;
 };
+
+/* The parameters in force: the searcher's own. */
+static inline const struct params *gtp_params(const struct gtp *g)
+{
+    return search_params(g->search);
+}
 
 typedef enum gtp_status (*gtp_handler)(struct gtp *g, struct gtp_cmd *c);
 

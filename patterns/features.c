@@ -323,8 +323,8 @@ void pat_move_values(const struct board *b, enum color c, point p, const struct 
     /* What pat_set would keep: a value its field, a disabled feature 0.
      * Unrolled, the fields' widths are constants (pat_bits is defined
      * above), so the masking is 17 ANDs; the disabled features (none for
-     * the search's priors) are zeroed after. As one loop with a select
-     * per feature it was 1% of a 9x9 search's instructions. */
+     * the search's priors) are zeroed after, rather than one loop with a
+     * select per feature. */
     out[PAT_F_PASS] = 0;
 #pragma GCC unroll 18
     for (int f = 1; f < PAT_NFEAT; f++)

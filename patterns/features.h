@@ -98,7 +98,7 @@ enum pat_feature {
 #define PAT_LARGE_MAX ((1u << 17) - 2)
 /* 128 bits: the first 64 hold the features up to `large`, the rest the newer
  * ones (dist3, dist4, area, weak) and room for more. An integer, so vectors compare,
- * sort and hash as before. */
+ * sort and hash as plain numbers. */
 __extension__ typedef unsigned __int128 pat_vec;
 
 /* Bit layout of pat_vec: shift and width per feature (at most 128 in all). */

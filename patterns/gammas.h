@@ -17,11 +17,11 @@
  *        "large": { "6": [...], ... }        large: one vector per diamond size
  *     } }
  *
- * Version 1 tables (no factors) load as before; a table with factors is
- * written as version 2, which older hanes refuse with a version error. A table
- * with gammas for the features of the 128-bit vector (dist3, dist4, area, weak)
- * is written as version 3, for the same reason, and one with gammas for reach
- * or stage as version 4.
+ * Version 1 tables have no factors; a table with factors is written as
+ * version 2, so that a hane that cannot read factors refuses it with a
+ * version error rather than misread it. A table with gammas for the features
+ * of the 128-bit vector (dist3, dist4, area, weak) is written as version 3,
+ * for the same reason, and one with gammas for reach or stage as version 4.
  *
  * Absent values have gamma 1. Loading checks everything (format, version,
  * pattern hash, feature names, value ranges, gammas finite and > 0) and reports

@@ -165,7 +165,7 @@ void pat_large_hashes(const struct board *b, enum color c, point p,
  * their colour is the same for both movers: per board size, per vertex
  * (y * size + x) and per diamond size, the XOR of their keys under each of
  * the 8 symmetries, cumulative over sizes. On 9x9 most of a large diamond is
- * off the board, and these XORs were most of pat_large_match's work. Built
+ * off the board, and these XORs would be most of pat_large_match's work. Built
  * on first use of a size (N^2 x 704 bytes, 254 KB for 19x19), kept for the
  * life of the process. */
 static _Atomic(uint64_t *) offboard[BOARD_MAX_SIZE + 1];

@@ -5,9 +5,8 @@
  *
  * Branches or not: in a random playout the colour of each neighbour is a
  * coin toss, so a branch on it mispredicts often, and a mispredict costs
- * about as much as 60 to 150 instructions here (measured: see
- * docs/notes/board.md). Branch-free forms are used where they cost less than
- * that: sid[] is 0 on empty and border points and str[0] is an all-zero
+ * as much as dozens of instructions here (docs/notes/board.md has the
+ * figures). Branch-free forms are used where they cost less than that: sid[] is 0 on empty and border points and str[0] is an all-zero
  * dummy string, so adding zero to string 0 is a harmless no-op, and the
  * colour of a neighbour in direction i is read from the 3x3 code. Loops
  * over the directions of one kind (a bit mask from the code) are used where

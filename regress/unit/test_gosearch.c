@@ -63,7 +63,7 @@ START_TEST(legal_first_move)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 1000, 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     ck_assert(r.move > 0);
     ck_assert_int_eq(game_check_move(&g, BLACK, r.move), GAME_OK);
@@ -98,7 +98,7 @@ static struct search_result big_group_genmove(const char *key, int mode, const c
     struct game g;
     setup(&g, 9, 7.5, big_group_in_atari);
     struct time_control tc;
-    timectl_init(&tc, atoll(budget), 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     *capture = board_point(&g.board, 5, 3);
     game_free(&g);
@@ -182,7 +182,7 @@ static int play_game(struct search *s, int size, int max_moves, point *out)
     struct game g;
     game_init(&g, size, 7.5);
     struct time_control tc;
-    timectl_init(&tc, s->p.playouts, 0);
+    timectl_init(&tc);
     int n = 0;
     while (n < max_moves && !game_over(&g)) {
         enum color c = game_to_move(&g);
@@ -227,7 +227,7 @@ START_TEST(reseed_repeats)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 500, 0);
+    timectl_init(&tc);
     search_reseed(s, 99);
     struct search_result a = search_genmove(s, &g, BLACK, &tc);
     uint32_t va = tree_visits(tree_root(&s->tree));
@@ -271,7 +271,7 @@ START_TEST(dead_stones)
         "...XO..",
         "...XO..",
     };
-    const char *kv[] = {"seed", "5", NULL};
+    const char *kv[] = {"seed", "5", "playouts", "2000", NULL};
     struct search *s = make(kv);
     struct game g;
     setup(&g, 7, 0.5, rows);
@@ -290,7 +290,7 @@ START_TEST(dead_stones)
     /* Black to play after White passes: the count wins, so Black passes. */
     ck_assert_int_eq(game_play(&g, WHITE, PASS), GAME_OK);
     struct time_control tc;
-    timectl_init(&tc, 2000, 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     ck_assert_int_eq(r.move, PASS);
     /* kgs-genmove_cleanup must capture the dead stones first. */
@@ -442,7 +442,7 @@ START_TEST(two_threads)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 4000, 0);
+    timectl_init(&tc);
     int64_t last_playouts = 0;
     for (int i = 0; i < 6; i++) {
         enum color c = game_to_move(&g);
@@ -491,7 +491,7 @@ START_TEST(interrupt_ends_genmove)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 0, 20);
+    timectl_init(&tc);
     pthread_t th;
     ck_assert_int_eq(pthread_create(&th, NULL, interrupt_when_running, s), 0);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
@@ -512,7 +512,7 @@ START_TEST(interrupt_between_searches_forgotten)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 2000, 0);
+    timectl_init(&tc);
     search_interrupt(s);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     ck_assert_int_eq(r.playouts, 2000);
@@ -532,7 +532,7 @@ START_TEST(two_threads_counts)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 40000, 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     struct tree_node *root = tree_root(&s->tree);
     ck_assert_uint_eq(tree_visits(root), (uint64_t)r.playouts);
@@ -554,7 +554,7 @@ START_TEST(two_threads_knowledge)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 1500, 0);
+    timectl_init(&tc);
     for (int i = 0; i < 3; i++) {
         enum color c = game_to_move(&g);
         struct search_result r = search_genmove(s, &g, c, &tc);
@@ -637,7 +637,7 @@ START_TEST(tree_reuse)
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 2000, 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     ck_assert_int_eq(game_play(&g, BLACK, r.move), GAME_OK);
     /* White answers with the move the tree liked best for White. */
@@ -722,7 +722,7 @@ START_TEST(superko_at_root)
     ck_assert_int_eq(game_play(&g, BLACK, PASS), GAME_OK);
     ck_assert_int_eq(game_check_move(&g, WHITE, retake), GAME_SUPERKO);
     struct time_control tc;
-    timectl_init(&tc, 1000, 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, WHITE, &tc);
     ck_assert(s->job.root_forbidden[retake]);
     ck_assert_int_ne(r.move, retake);
@@ -746,7 +746,7 @@ START_TEST(restricted_choice)
         struct game g;
         setup(&g, 9, 7.5, big_group_in_atari);
         struct time_control tc;
-        timectl_init(&tc, 3000, 0);
+        timectl_init(&tc);
         uint8_t only[BOARD_MAX_POINTS] = {0};
         point capture = board_point(&g.board, 5, 3);
         point corner = board_point(&g.board, 0, 0), edge = board_point(&g.board, 8, 4);
@@ -786,7 +786,7 @@ START_TEST(full_pool)
     struct game g;
     game_init(&g, 19, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 3000, 0);
+    timectl_init(&tc);
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     ck_assert(atomic_load(&s->tree.pool[s->tree.cur].full));
     ck_assert(r.playouts > 1000 && r.playouts <= 3000);  /* it may stop early, not fail */
@@ -844,6 +844,64 @@ START_TEST(score_weight_value)
 }
 END_TEST
 
+/* The final decision's win-rate check: a second move better by win rate is
+ * played when its visits reach overturn_share of the most visited's; -1
+ * (the default) means 0.95 with the bias on (bt_c > 0) and 0.8 without. */
+START_TEST(overturn_share_decides)
+{
+    const char *kv[] = {"seed", "1", NULL};
+    struct search *s = make(kv);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    search_prepare(s, &g, BLACK);
+    point a = board_point(&g.board, 2, 2), b = board_point(&g.board, 4, 4);
+    struct tree_node *root = tree_root(&s->tree);
+    struct tree_node *na = tree_child(&s->tree, root, a), *nb = tree_child(&s->tree, root, b);
+    ck_assert(na && nb);
+    atomic_store(&na->stats, ((uint64_t)100 << 32) | 100);  /* 100 visits at 50% */
+    atomic_store(&nb->stats, ((uint64_t)108 << 32) | 90);   /* 90 visits at 60% */
+    const struct {
+        const char *share, *bt_c;
+        point want;
+    } cases[] = {
+        {"-1", "0.1", a}, {"-1", "0", b}, {"0.95", "0", a}, {"0.8", "0.1", b}, {"0", "0.1", b},
+    };
+    char err[200];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct params p = *search_params(s);
+        ck_assert(params_set(&p, "overturn_share", cases[i].share, err, sizeof err));
+        ck_assert(params_set(&p, "bt_c", cases[i].bt_c, err, sizeof err));
+        ck_assert_msg(search_set_params(s, &p, err, sizeof err), "%s", err);
+        struct search_result r = search_decide(s, &g);
+        ck_assert_msg(r.move == cases[i].want, "overturn_share %s, bt_c %s: played %d",
+                      cases[i].share, cases[i].bt_c, r.move);
+    }
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
+/* The searcher keeps its parameters exactly as given, so the front end can
+ * read them back from it: a value the search uses adjusted (virtual_loss 0
+ * counts as 1) still reads back as set. */
+START_TEST(params_read_back)
+{
+    const char *kv[] = {"virtual_loss", "0", "playouts", "300", NULL};
+    struct search *s = make(kv);
+    ck_assert_int_eq(search_params(s)->virtual_loss, 0);
+    ck_assert_int_eq(search_params(s)->playouts, 300);
+    struct game g;
+    game_init(&g, 9, 7.5);
+    struct time_control tc;
+    timectl_init(&tc);
+    struct search_result r = search_genmove(s, &g, BLACK, &tc);
+    ck_assert_int_le(r.playouts, 300);       /* the budget is the parameter's */
+    ck_assert_int_eq(search_params(s)->virtual_loss, 0);
+    game_free(&g);
+    search_free(s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("search");
@@ -864,6 +922,8 @@ int main(void)
     tcase_add_test(tc, seki_lives_nakade_dies);
     tcase_add_test(tc, full_pool);
     tcase_add_test(tc, score_weight_value);
+    tcase_add_test(tc, overturn_share_decides);
+    tcase_add_test(tc, params_read_back);
     suite_add_tcase(s, tc);
     /* Threads on one tree: also the TSan target (make tsan runs this case). */
     TCase *th = tcase_create("threads");

@@ -16,7 +16,7 @@
 
 START_TEST(pw_width)
 {
-    /* Seed 002 formula (3), values worked out by hand. */
+    /* Ikeda & Viennot 2013, formula (3), values worked out by hand. */
     ck_assert_int_eq(search_pw_width(1.8, 0, 80), 1);
     ck_assert_int_eq(search_pw_width(1.8, 1, 80), 1);
     ck_assert_int_eq(search_pw_width(1.8, 2, 80), 2);      /* 1 + 0.693/0.588 = 2.18 */
@@ -44,7 +44,8 @@ END_TEST
 
 START_TEST(bias_coef)
 {
-    /* After 3K visits of the parent the bias is half its start (seed 002 §5.2). */
+    /* After 3K visits of the parent the bias is half its start (Ikeda &
+     * Viennot 2013, section 5.2). */
     ck_assert(fabs(search_bias_coef(0.6, 600, 0) - 0.6) < 1e-12);
     ck_assert(fabs(search_bias_coef(0.6, 600, 1800) - 0.3) < 1e-12);
     ck_assert(fabs(search_bias_coef(1.2, 400, 400) - 1.2 * sqrt(0.5)) < 1e-12);
@@ -54,7 +55,7 @@ START_TEST(bias_coef)
     /* Off. */
     ck_assert(search_bias_coef(0, 600, 10) == 0);
     ck_assert(search_bias_coef(0, INFINITY, 10) == 0);
-    /* For n >> K it behaves like C_BT sqrt(K) / sqrt(n) (§5.4). */
+    /* For n >> K it behaves like C_BT sqrt(K) / sqrt(n) (their section 5.4). */
     double a = search_bias_coef(0.6, 600, 1000000), b = 0.6 * sqrt(600.0) / sqrt(1000000.0);
     ck_assert(fabs(a - b) / b < 1e-3);
 }
@@ -134,6 +135,7 @@ static struct search *make(const char *const *kv)
     ck_assert(params_set(&p, "memory", "32", err, sizeof err));
     ck_assert(params_set(&p, "seed", "5", err, sizeof err));
     ck_assert(params_set(&p, "resign", "0", err, sizeof err));
+    ck_assert(params_set(&p, "playouts", "1500", err, sizeof err));
     /* Knowledge off as the base (it is on by default): each test turns on
      * the term it is about and compares with the search without it. */
     ck_assert(params_set(&p, "playout", "light", err, sizeof err));
@@ -155,7 +157,7 @@ static void root_after_search(const char *const *kv, uint32_t *visits, float *pr
     struct game g;
     game_init(&g, 9, 7.5);
     struct time_control tc;
-    timectl_init(&tc, 1500, 0);
+    timectl_init(&tc);
     search_genmove(s, &g, BLACK, &tc);
     struct tree_node *root = tree_root(&s->tree);
     ck_assert(tree_is_expanded(root));
@@ -226,7 +228,7 @@ static int check_let_in(const char *const *kv, struct game *g, const bool *want,
 {
     struct search *s = make(kv);
     struct time_control tc;
-    timectl_init(&tc, 1500, 0);
+    timectl_init(&tc);
     search_genmove(s, g, BLACK, &tc);
     struct tree_node *root = tree_root(&s->tree);
     ck_assert(tree_is_expanded(root));

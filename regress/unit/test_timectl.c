@@ -5,19 +5,33 @@
 #include <check.h>
 #include <stdlib.h>
 
+/* The default parameters with the budget of a move without a clock. */
+static struct params budget(int64_t playouts, double time_per_move)
+{
+    struct params p;
+    params_default(&p);
+    p.playouts = playouts;
+    p.time_per_move = time_per_move;
+    return p;
+}
+
 START_TEST(no_clock)
 {
     struct time_control tc;
     double s, h;
     int64_t po;
-    timectl_init(&tc, 5000, 0);
-    timectl_budget(&tc, BLACK, 0, 81, &s, &h, &po);
+    timectl_init(&tc);
+    struct params p = budget(5000, 0);
+    timectl_budget(&tc, &p, BLACK, 0, 81, &s, &h, &po);
     ck_assert_int_eq(po, 5000);
     ck_assert(s == 0 && h == 0);
-    timectl_init(&tc, 0, 2.5);
-    timectl_budget(&tc, WHITE, 10, 81, &s, &h, &po);
+    p = budget(0, 2.5);
+    timectl_budget(&tc, &p, WHITE, 10, 81, &s, &h, &po);
     ck_assert_int_eq(po, 0);
     ck_assert(s == 2.5 && h == 2.5);
+    p = budget(0, 0);
+    timectl_budget(&tc, &p, WHITE, 10, 81, &s, &h, &po);
+    ck_assert_int_eq(po, 10000);          /* neither set: the fallback */
     /* time_settings with byo time and no stones: no limit, budget from params */
     ck_assert(timectl_settings(&tc, 10, 5, 0));
     ck_assert_int_eq(tc.system, TIME_NONE);
@@ -31,9 +45,8 @@ END_TEST
 START_TEST(saves_bank)
 {
     struct time_control tc;
-    timectl_init(&tc, 5000, 0);
+    timectl_init(&tc);
     ck_assert(!timectl_saves_bank(&tc, BLACK));
-    timectl_init(&tc, 0, 1.0);
     ck_assert(!timectl_saves_bank(&tc, WHITE));
     timectl_set(&tc, TIME_ABSOLUTE, 60, 0, 0);
     ck_assert(timectl_saves_bank(&tc, BLACK));
@@ -53,14 +66,15 @@ START_TEST(middle_game_spends_more)
     struct time_control tc;
     double s0, s1, s2, h;
     int64_t po;
-    timectl_init(&tc, 0, 0);
+    struct params p = budget(0, 0);
+    timectl_init(&tc);
     ck_assert(timectl_settings(&tc, 300, 0, 0));
     ck_assert_int_eq(tc.system, TIME_ABSOLUTE);
-    timectl_budget(&tc, BLACK, 0, 361, &s0, &h, &po);
-    timectl_budget(&tc, BLACK, 120, 361, &s1, &h, &po);
+    timectl_budget(&tc, &p, BLACK, 0, 361, &s0, &h, &po);
+    timectl_budget(&tc, &p, BLACK, 120, 361, &s1, &h, &po);
     ck_assert(s1 > s0);
     ck_assert(h >= s1 && h <= 300);
-    timectl_budget(&tc, BLACK, 40, 81, &s2, &h, &po);
+    timectl_budget(&tc, &p, BLACK, 40, 81, &s2, &h, &po);
     ck_assert(s2 > 0 && s2 < 300 / 8.0);
 }
 END_TEST
@@ -70,10 +84,11 @@ END_TEST
  * seconds of overhead the margin must absorb; false on a loss on time. */
 static bool survive(struct time_control *tc, int moves, int points, double lag)
 {
+    struct params p = budget(0, 0);
     for (int m = 0; m < moves; m++) {
         double s, h;
         int64_t po;
-        timectl_budget(tc, BLACK, 2 * m, points, &s, &h, &po);
+        timectl_budget(tc, &p, BLACK, 2 * m, points, &s, &h, &po);
         if (!(s > 0 && h >= s))
             return false;
         struct time_clock *k = &tc->clock[BLACK];
@@ -97,7 +112,7 @@ static bool survive(struct time_control *tc, int moves, int points, double lag)
 START_TEST(never_lose_on_time)
 {
     struct time_control tc;
-    timectl_init(&tc, 0, 0);
+    timectl_init(&tc);
     timectl_set(&tc, TIME_ABSOLUTE, 60, 0, 0);
     ck_assert(survive(&tc, 120, 81, 0.02));   /* a 240-move 9x9 game */
     ck_assert(tc.clock[BLACK].main_left > 0);
@@ -123,19 +138,27 @@ START_TEST(time_left_overrides)
     struct time_control tc;
     double s, h;
     int64_t po;
-    timectl_init(&tc, 0, 0);
+    struct params p = budget(0, 0);
+    timectl_init(&tc);
     timectl_set(&tc, TIME_BYOYOMI, 600, 30, 3);
     timectl_left(&tc, WHITE, 25, 2);   /* in byo-yomi, 2 periods left */
     ck_assert(tc.clock[WHITE].main_left == 0);
     ck_assert_int_eq(tc.clock[WHITE].stones_left, 2);
-    timectl_budget(&tc, WHITE, 50, 361, &s, &h, &po);
-    ck_assert(h <= 25 - tc.safety_margin && s <= h && s > 5);
+    timectl_budget(&tc, &p, WHITE, 50, 361, &s, &h, &po);
+    ck_assert(h <= 25 - p.time_margin && s <= h && s > 5);
+    /* The margin is the parameter's at each move: a longer lag allowance
+     * shortens the same move's limit. */
+    double h_default = h;
+    p.time_margin = 5;
+    timectl_budget(&tc, &p, WHITE, 50, 361, &s, &h, &po);
+    ck_assert(h <= 25 - 5 && h < h_default);
+    p.time_margin = 0.5;
     timectl_left(&tc, BLACK, 100, 0);  /* main time */
     ck_assert(tc.clock[BLACK].main_left == 100);
-    timectl_budget(&tc, BLACK, 50, 361, &s, &h, &po);
+    timectl_budget(&tc, &p, BLACK, 50, 361, &s, &h, &po);
     ck_assert(h < 100 + 30);
     timectl_left(&tc, BLACK, -3, 0);   /* nonsense from a controller: treated as 0 */
-    timectl_budget(&tc, BLACK, 50, 361, &s, &h, &po);
+    timectl_budget(&tc, &p, BLACK, 50, 361, &s, &h, &po);
     ck_assert(s > 0 && h < 30);
 }
 END_TEST

@@ -35,7 +35,7 @@ static struct search_result budget_search(int size, int threads, int64_t playout
     struct game g;
     game_init(&g, size, 7.5);
     struct time_control tc;
-    timectl_init(&tc, p.playouts, p.time_per_move);
+    timectl_init(&tc);
     double c0 = bench_process_cpu_now();
     struct search_result r = search_genmove(s, &g, BLACK, &tc);
     *cpu = bench_process_cpu_now() - c0;
