@@ -34,8 +34,7 @@ struct params {
     double time_margin;     /* seconds kept back on every clock (lag, start-up) */
     int resign_playouts;    /* resign only after this many playouts in the move */
     double overturn_share;  /* least share of the most visited move's visits with which a
-                             * move better by win rate is played instead; < 0 = by the
-                             * bias (params_overturn_share) */
+                             * move better by win rate is played instead */
     double dead_threshold;  /* a stone is dead if the other colour owns its point this often */
     int verbose;            /* 0 quiet, 1 one line per move on stderr, 2 more */
     /* knowledge: the pattern model's priors in the tree (search_prior.h) */
@@ -59,16 +58,6 @@ void params_default(struct params *p);
 static inline bool params_knowledge(const struct params *p)
 {
     return p->pw_mu > 1.0 || p->bt_c > 0;
-}
-
-/* overturn_share with "by the bias" resolved: the bias itself sends visits
- * to the moves it likes, so with it on the visits weigh more and only a near
- * tie may be overturned by the win rate (Ikeda & Viennot 2013). */
-static inline double params_overturn_share(const struct params *p)
-{
-    if (p->overturn_share >= 0)
-        return p->overturn_share;
-    return p->bt_c > 0 ? 0.95 : 0.8;
 }
 
 /* Sets one parameter from text; false with a message naming the key and the

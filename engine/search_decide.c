@@ -200,10 +200,12 @@ struct search_result search_decide(struct search *s, const struct game *g)
     if (!best)
         return res;
     /* Win-rate check: a close second by visits that is clearly better by
-     * win rate is the better move (the search just ran out of time on it);
-     * how close is overturn_share (params_overturn_share). */
+     * win rate is the better move (the search just ran out of time on it).
+     * How close is overturn_share: with the knowledge bias on, the bias itself
+     * sends visits to the moves it likes, so the visits weigh more and only a
+     * near tie should be overturned (Ikeda & Viennot 2013). */
     if (second &&
-        (double)tree_visits(second) >= params_overturn_share(&s->p) * tree_visits(best) &&
+        (double)tree_visits(second) >= s->p.overturn_share * tree_visits(best) &&
         tree_winrate(second, 0) > tree_winrate(best, 0) + 0.03)
         best = second;
     if (!keeps_its_stones(s, tree_move(best))) {

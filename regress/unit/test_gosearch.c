@@ -845,8 +845,8 @@ START_TEST(score_weight_value)
 END_TEST
 
 /* The final decision's win-rate check: a second move better by win rate is
- * played when its visits reach overturn_share of the most visited's; -1
- * (the default) means 0.95 with the bias on (bt_c > 0) and 0.8 without. */
+ * played when its visits reach overturn_share of the most visited's, with
+ * the bias on or off (bt_c is no mode switch for it). */
 START_TEST(overturn_share_decides)
 {
     const char *kv[] = {"seed", "1", NULL};
@@ -864,7 +864,7 @@ START_TEST(overturn_share_decides)
         const char *share, *bt_c;
         point want;
     } cases[] = {
-        {"-1", "0.1", a}, {"-1", "0", b}, {"0.95", "0", a}, {"0.8", "0.1", b}, {"0", "0.1", b},
+        {"0.95", "0.1", a}, {"0.95", "0", a}, {"0.8", "0", b}, {"0.8", "0.1", b}, {"0", "0.1", b},
     };
     char err[200];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -170,26 +170,26 @@ START_TEST(help_lists_all)
 }
 END_TEST
 
-/* The modes that follow from other parameters: the knowledge terms are on
- * with widening or the bias, and overturn_share's -1 follows the bias. */
+/* The knowledge terms are on with widening or the bias; the final move's
+ * visit threshold is a parameter of its own, which the bias does not move. */
 START_TEST(derived_modes)
 {
     struct params p;
     params_default(&p);
     char err[200];
     ck_assert(params_knowledge(&p));
-    ck_assert(params_overturn_share(&p) == 0.95);
+    ck_assert(p.overturn_share == 0.95);
     ck_assert(params_set(&p, "bt_c", "0", err, sizeof err));
     ck_assert(params_knowledge(&p));                /* widening alone */
-    ck_assert(params_overturn_share(&p) == 0.8);
+    ck_assert(p.overturn_share == 0.95);
     ck_assert(params_set(&p, "pw_mu", "0", err, sizeof err));
     ck_assert(!params_knowledge(&p));
-    ck_assert(params_set(&p, "overturn_share", "0.6", err, sizeof err));
-    ck_assert(params_overturn_share(&p) == 0.6);
     ck_assert(params_set(&p, "bt_c", "0.1", err, sizeof err));
     ck_assert(params_knowledge(&p));                /* the bias alone */
-    ck_assert(params_overturn_share(&p) == 0.6);    /* set: the bias no longer moves it */
+    ck_assert(params_set(&p, "overturn_share", "0.8", err, sizeof err));
+    ck_assert(p.overturn_share == 0.8);
     ck_assert(!params_set(&p, "overturn_share", "1.5", err, sizeof err));
+    ck_assert(!params_set(&p, "overturn_share", "-1", err, sizeof err));
 }
 END_TEST
 
