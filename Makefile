@@ -75,6 +75,12 @@ $(TESTDIR)/$(1): $(2)
 	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(CHECK_LIBS) $$(LDLIBS)
 endef
 
+# Tests live beside their module, in DIR/tests/. `$(call unit_tests,DIR,LIBS)`
+# makes one Check binary of each DIR/tests/test_*.c, linked with LIBS: the
+# floors the module stands on, so a test cannot reach above its module either.
+unit_tests = $(foreach t,$(wildcard $(1)/tests/test_*.c),\
+  $(eval $(call unit_test,$(basename $(notdir $(t))),$(call objs,$(t)) $(2))))
+
 # Programs: `$(eval $(call program,NAME,OBJECTS_AND_LIBS))` links $(BINDIR)/NAME.
 define program
 BINS += $(BINDIR)/$(1)

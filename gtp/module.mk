@@ -5,6 +5,7 @@ $(LIBGTP): $(call objs,$(GTP_SRC))
 # The floors from the top down, the order the linker needs.
 HANE_LIBS := $(LIBGTP) $(LIBENGINE) $(LIBPATTERNS) $(LIBBOARD)
 $(eval $(call program,hane,$(call objs,gtp/main.c) $(HANE_LIBS)))
+$(call unit_tests,gtp,$(HANE_LIBS))
 
 # GTP regression suites: regress/gtp/*.tst in GoGui's format (run-tst follows
 # gogui-regress's rules; check-gogui runs gogui-regress itself when its jar is

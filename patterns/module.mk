@@ -6,3 +6,4 @@ LIBPATTERNS  := $(OBJDIR)/libpatterns.a
 PAT_DEFAULT  := $(OBJDIR)/gen/pat_default
 $(eval $(call embed_table,pat_default_json,data/gammas.json,$(PAT_DEFAULT)))
 $(LIBPATTERNS): $(call objs,$(PATTERNS_SRC)) $(PAT_DEFAULT).o
+$(call unit_tests,patterns,$(LIBPATTERNS) $(LIBBOARD))

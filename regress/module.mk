@@ -1,7 +1,6 @@
-# regress/: unit suites of engine/, patterns/ and gtp/ (one Check binary per regress/unit/test_*.c)
-# and the GTP regression suites (regress/gtp/*.tst).
-$(foreach t,$(wildcard regress/unit/test_*.c),\
-  $(eval $(call unit_test,$(basename $(notdir $(t))),$(call objs,$(t)) $(HANE_LIBS))))
+# regress/: what tests the whole: the GTP suites (regress/gtp, run from
+# gtp/module.mk), the fuzz harnesses, SGF fixtures and the runners. The unit
+# suites live beside their modules (DIR/tests/, see unit_tests).
 
 # The floors (board -> patterns -> engine -> gtp -> tools) hold: no #include
 # goes up one. The script is tested on a tree that breaks them.

@@ -4,3 +4,4 @@
 BOARD_SRC := $(wildcard engine/board/*.c)
 LIBBOARD  := $(OBJDIR)/libboard.a
 $(LIBBOARD): $(call objs,$(BOARD_SRC))
+$(call unit_tests,engine/board,$(LIBBOARD))

@@ -61,7 +61,7 @@
 #? [9]
 
 # GoGui's Interrupt on Unix: the process id to send SIGINT to (the handler
-# itself is tested in regress/unit/test_gtp_analyze.c, where time can pass).
+# itself is tested in gtp/tests/test_gtp_analyze.c, where time can pass).
 239 gogui-sigint
 #? [[1-9][0-9]*]
 

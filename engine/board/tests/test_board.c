@@ -10,7 +10,7 @@
 
 #include "engine/board/bigtable.h"
 #include "engine/board/rng.h"
-#include "regress/unit/refboard.h"
+#include "engine/board/tests/refboard.h"
 
 /* ---- helpers ---- */
 

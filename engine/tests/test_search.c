@@ -1,4 +1,4 @@
-/* test_gosearch — the search end to end on real boards: legal moves, tactics,
+/* test_search — the search end to end on real boards: legal moves, tactics,
  * reproducibility, whole games that end, dead stones, threads, analysis,
  * tree reuse and a full pool. Budgets are small so the suite stays fast. */
 #include "engine/search.h"
