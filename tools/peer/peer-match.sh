@@ -92,9 +92,11 @@ fi
 # Launchers: DIR/hane.sh N and DIR/peer.sh N run the engine with a budget of
 # N playouts, its stderr appended to a log of its own in $PEER_LOGS.
 write_launchers() {
+    # hane's stderr (a line a move) goes to gogui-twogtp too, which keeps it
+    # in the SGF comments (-debugtocomment) for tools/peer/errs.sh.
     cat >"$dir/hane.sh" <<EOF
-#!/bin/sh
-exec "$dir/hane" threads=1 playouts="\$1" verbose=1 $hane_args 2>>"\${PEER_LOGS:-$dir/logs}/hane-\$\$.log"
+#!/usr/bin/env bash
+exec "$dir/hane" threads=1 playouts="\$1" verbose=1 $hane_args 2> >(tee -a "\${PEER_LOGS:-$dir/logs}/hane-\$\$.log" >&2)
 EOF
     if [ "$peer" = pachi ]; then
         cat >"$dir/peer.sh" <<EOF
@@ -174,7 +176,8 @@ fi
 
 # The hane and peer launchers take their budgets from settings.env from here on.
 java -jar "$twogtp" -black "$dir/hane.sh $hane_playouts" -white "$dir/peer.sh $peer_playouts" \
-    -size "$size" -komi "$komi" -alternate -games "$games" -threads "$jobs" -auto \
+    -size "$size" -komi "$komi" -alternate -games "$games" -threads "$jobs" -auto -debugtocomment \
     -sgffile "$dir/game" -referee "$referee" || echo "peer-match: gogui-twogtp failed (exit $?); rerun to resume" >&2
 
+"$here/errs.sh" "$dir"
 "$here/summary.sh" "$dir"

@@ -25,6 +25,6 @@ kind == "pachi" && /^\*\*\* WINNER is / {
     }
     kept = 0
 }
-kind == "fuego" && $1 == "Count" && $2 ~ /^[0-9]+$/ { count = $2 }
+kind == "fuego" && $1 == "Count" && $2 ~ /^[0-9]+(\.[0-9]*)?$/ { count = $2 + 0 }
 kind == "fuego" && $1 == "GamesPlayed" && $2 ~ /^[0-9]+$/ { moves++; new += $2; root += count; count = 0 }
 END { printf "%d %d %d\n", moves, new, root }' "$@"

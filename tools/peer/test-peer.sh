@@ -78,6 +78,8 @@ refused "no file" "cannot read" "$tmp/none.dat"
 # Pachi's log of three moves (-t =5000): 5149 new; 5242 at the root with 3225
 # kept; 5183 with 3025 kept.
 check "pachi playouts" "3 9324 15574" "$("$here/playouts.sh" pachi "$t/pachi.log")"
+# Fuego's log of three moves (max_games 3000): Count is fractional.
+check "fuego playouts" "3 6026 8154" "$("$here/playouts.sh" fuego "$t/fuego.log")"
 printf 'hane: B 1000 playouts in 0.05 s (20000/s), win rate 0.5, tree 1/2 nodes\nhane: W 1200 playouts in 0.06 s\n' >"$tmp/hane.log"
 check "hane playouts" "2 2200 2200" "$("$here/playouts.sh" hane "$tmp/hane.log")"
 
