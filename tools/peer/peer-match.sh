@@ -157,8 +157,8 @@ if [ ! -f "$dir/settings.env" ]; then
         peer_new=$(awk -v r="$peer_rate" -v s="$cpu" 'BEGIN { printf "%.0f", r * s }')
         # Pachi's root ends a little past `-t =N` (checked between playouts, by
         # about 200 on 9x9): that overshoot, measured here, comes off too.
-        over=$(awk -v r="$root" -v m="$calib_moves" -v b="$budget" 'BEGIN { o = r / m - b; printf "%.0f", o > 0 ? o : 0 }')
-        peer_playouts=$(awk -v n="$peer_new" -v u="$reuse" -v o="$over" 'BEGIN { t = n / (1 - u) - o; printf "%.0f", t > 1 ? t : 1 }')
+        over=$(awk -v r="$root" -v m="$calib_moves" -v b="$budget" 'BEGIN { o = r / m - b; printf "%.0f", (o > 0 ? o : 0) }')
+        peer_playouts=$(awk -v n="$peer_new" -v u="$reuse" -v o="$over" 'BEGIN { t = n / (1 - u) - o; printf "%.0f", (t > 1 ? t : 1) }')
     else peer_rate="" over="" peer_new=$(awk -v n="$peer_playouts" -v u="$reuse" 'BEGIN { printf "%.0f", n * (1 - u) }'); fi
     for v in peer size komi cpu reuse hane_rate hane_playouts peer_rate peer_new over peer_playouts hane_args peer_args; do
         printf '%s=%q\n' "$v" "${!v}"
@@ -173,6 +173,9 @@ else
         die "$dir holds a $peer ${size}x$size match; give another --dir"
     write_launchers
 fi
+
+int "hane's budget in $dir/settings.env" "$hane_playouts"
+int "the peer's budget in $dir/settings.env" "$peer_playouts"
 
 # The hane and peer launchers take their budgets from settings.env from here on.
 java -jar "$twogtp" -black "$dir/hane.sh $hane_playouts" -white "$dir/peer.sh $peer_playouts" \
