@@ -16,7 +16,8 @@
 # machine's load. Pachi's `-t =N` and Fuego's `max_games` count the playouts
 # kept from the previous move too, so the peer is given its new-playout budget
 # / (1 - R), R its share of kept playouts in games against hane (--reuse;
-# by default what was measured before: Pachi 0.24 on 9x9, 0.14 on 19x19).
+# by default Pachi 0.12 on 9x9 (measured against hane at 13,000 playouts
+# a move), 0.14 on 19x19 (issue 51), 0.2 otherwise).
 # The summary checks both from the match itself: the peer's new playouts a move
 # read from its stderr, and each engine's CPU over the games (gogui-twogtp's
 # `cputime`; Pachi has none, tools/peer/cputime.sh answers it from /proc). If
@@ -139,7 +140,7 @@ if [ ! -f "$dir/settings.env" ]; then
     case "$peer-$size" in pachi-9) guess_p=11000 ;; pachi-*) guess_p=3000 ;; fuego-9) guess_p=5000 ;; *) guess_p=1700 ;; esac
     if [ "$size" -le 9 ]; then guess_h=18000; else guess_h=6000; fi
     if [ -z "$reuse" ]; then
-        case "$peer-$size" in pachi-9) reuse=0.24 ;; pachi-19) reuse=0.14 ;; *) reuse=0.2 ;; esac
+        case "$peer-$size" in pachi-9) reuse=0.12 ;; pachi-19) reuse=0.14 ;; *) reuse=0.2 ;; esac
     fi
     write_launchers
     rate() { awk -v n="$1" -v c="$2" 'BEGIN { if (c <= 0) exit 1; printf "%.0f", n / c }'; }
