@@ -3,16 +3,22 @@
 #
 #   make peer-match [PEER=pachi|fuego] [SIZE=9] [GAMES=100] [JOBS=1] [CPU=1]
 #                   [PEER_HANE_ARGS=...] [PEER_ARGS=...] [PEER_REUSE=R]
+#                   [PEER_HANE_PLAYOUTS=N] [PEER_PLAYOUTS=N]
 #                   [PEER_DIR=build/peer/PEER-SIZE-CPUs]
 #   make peer-archive  the records of PEER_DIR as docs/matches/peer-NAME.tar.xz
 #
-# CPU is the CPU seconds a move each engine's fixed playout budget stands for.
+# CPU is the CPU seconds a move each engine's fixed playout budget stands for;
+# PEER_HANE_PLAYOUTS and PEER_PLAYOUTS (Pachi's -t, Fuego's max_games) set the
+# budgets instead of measuring them, e.g. corrected from an earlier run's
+# summary.
 # The run plays a copy of bin/hane taken when PEER_DIR is created and resumes
 # there (same copy, same budgets); remove PEER_DIR to measure a new build.
 # The peers are built under PEERS (from PEERS_SRC) when missing.
 PEER       ?= pachi
 CPU        ?= 1
 PEER_REUSE ?=
+PEER_HANE_PLAYOUTS ?=
+PEER_PLAYOUTS ?=
 PEER_HANE_ARGS ?=
 PEER_ARGS  ?=
 PEERS      ?= build/peers
@@ -29,6 +35,8 @@ peer-match: $(BINDIR)/hane
 	  --jobs $(JOBS) --cpu $(CPU) --dir $(PEER_DIR) --hane $(BINDIR)/hane \
 	  --peers $(PEERS) --peers-src $(PEERS_SRC) \
 	  $(if $(PEER_KOMI),--komi $(PEER_KOMI)) $(if $(PEER_REUSE),--reuse $(PEER_REUSE)) \
+	  $(if $(PEER_HANE_PLAYOUTS),--hane-playouts $(PEER_HANE_PLAYOUTS)) \
+	  $(if $(PEER_PLAYOUTS),--peer-playouts $(PEER_PLAYOUTS)) \
 	  --hane-args "$(PEER_HANE_ARGS)" --peer-args "$(PEER_ARGS)"
 
 peer-archive:

@@ -16,8 +16,9 @@
 # machine's load. Pachi's `-t =N` and Fuego's `max_games` count the playouts
 # kept from the previous move too, so the peer is given its new-playout budget
 # / (1 - R), R its share of kept playouts in games against hane (--reuse;
-# by default Pachi 0.12 on 9x9 (measured against hane at 13,000 playouts
-# a move), 0.14 on 19x19 (issue 51), 0.2 otherwise).
+# by default Pachi 0.22 on 9x9 (measured against hane at 13,000 playouts
+# a move over three games; one game alone gave 0.11), 0.14 on 19x19 (issue
+# 51), 0.2 otherwise).
 # The summary checks both from the match itself: the peer's new playouts a move
 # read from its stderr, and each engine's CPU over the games (gogui-twogtp's
 # `cputime`; Pachi has none, tools/peer/cputime.sh answers it from /proc). If
@@ -140,24 +141,28 @@ if [ ! -f "$dir/settings.env" ]; then
     case "$peer-$size" in pachi-9) guess_p=11000 ;; pachi-*) guess_p=3000 ;; fuego-9) guess_p=5000 ;; *) guess_p=1700 ;; esac
     if [ "$size" -le 9 ]; then guess_h=18000; else guess_h=6000; fi
     if [ -z "$reuse" ]; then
-        case "$peer-$size" in pachi-9) reuse=0.12 ;; pachi-19) reuse=0.14 ;; *) reuse=0.2 ;; esac
+        case "$peer-$size" in pachi-9) reuse=0.22 ;; pachi-19) reuse=0.14 ;; *) reuse=0.2 ;; esac
     fi
     write_launchers
     rate() { awk -v n="$1" -v c="$2" 'BEGIN { if (c <= 0) exit 1; printf "%.0f", n / c }'; }
+    # Both engines are measured at the same time, so that whatever else
+    # loads the machine (cache, memory bandwidth) weighs on both alike.
+    budget=$(awk -v g=$guess_p -v s="$cpu" 'BEGIN { printf "%.0f", g * s }')
+    [ -z "$hane_playouts" ] &&
+        { calibrate "$dir/hane.sh" hane "$(awk -v g=$guess_h -v s="$cpu" 'BEGIN { printf "%.0f", g * s }')" >"$dir/logs/calib-hane.out" & }
+    [ -z "$peer_playouts" ] && { calibrate "$dir/peer.sh" "$peer" "$budget" >"$dir/logs/calib-peer.out" & }
+    wait
     if [ -z "$hane_playouts" ]; then
-        cal=$(calibrate "$dir/hane.sh" hane "$(awk -v g=$guess_h -v s="$cpu" 'BEGIN { printf "%.0f", g * s }')")
-        read -r n c <<<"$cal"
+        read -r n c <"$dir/logs/calib-hane.out" || die "calibration of hane failed"
         hane_rate=$(rate "$n" "$c") || die "hane used no CPU in calibration"
         hane_playouts=$(awk -v r="$hane_rate" -v s="$cpu" 'BEGIN { printf "%.0f", r * s }')
     else hane_rate=""; fi
     if [ -z "$peer_playouts" ]; then
-        budget=$(awk -v g=$guess_p -v s="$cpu" 'BEGIN { printf "%.0f", g * s }')
-        cal=$(calibrate "$dir/peer.sh" "$peer" "$budget")
-        read -r n c root <<<"$cal"
+        read -r n c root <"$dir/logs/calib-peer.out" || die "calibration of $peer failed"
         peer_rate=$(rate "$n" "$c") || die "$peer used no CPU in calibration"
         peer_new=$(awk -v r="$peer_rate" -v s="$cpu" 'BEGIN { printf "%.0f", r * s }')
         # Pachi's root ends a little past `-t =N` (checked between playouts, by
-        # about 200 on 9x9): that overshoot, measured here, comes off too.
+        # about 100 on 9x9): that overshoot, measured here, comes off too.
         over=$(awk -v r="$root" -v m="$calib_moves" -v b="$budget" 'BEGIN { o = r / m - b; printf "%.0f", (o > 0 ? o : 0) }')
         peer_playouts=$(awk -v n="$peer_new" -v u="$reuse" -v o="$over" 'BEGIN { t = n / (1 - u) - o; printf "%.0f", (t > 1 ? t : 1) }')
     else peer_rate="" over="" peer_new=$(awk -v n="$peer_playouts" -v u="$reuse" 'BEGIN { printf "%.0f", n * (1 - u) }'); fi
