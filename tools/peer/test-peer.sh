@@ -83,6 +83,16 @@ check "fuego playouts" "3 6026 8154" "$("$here/playouts.sh" fuego "$t/fuego.log"
 printf 'hane: B 1000 playouts in 0.05 s (20000/s), win rate 0.5, tree 1/2 nodes\nhane: W 1200 playouts in 0.06 s\n' >"$tmp/hane.log"
 check "hane playouts" "2 2200 2200" "$("$here/playouts.sh" hane "$tmp/hane.log")"
 
+# errs.sh on a game of the 7 Dec baseline against Pachi (hane Black, won by
+# resignation after 51 moves): hane's 26 lines from the SGF comments, paired
+# by winrates.sh with hane's moves.
+mkdir "$tmp/run"
+cp "$t/peer-game.sgf" "$tmp/run/game-0.sgf"
+"$here/errs.sh" "$tmp/run"
+check "errs: hane's lines of the game" 26 "$(grep -c '^hane: B 17450 playouts in ' "$tmp/run/game-0.b.err")"
+check "errs: winrates reads them" "1 B E4 17450 playouts win rate 0.478" \
+    "$("$here/../match/winrates.sh" "$tmp/run/game-0.sgf" | sed -n 2p | tr -s ' ' | sed 's/^ //')"
+
 # cputime.sh around an engine without cputime.
 fake=$here/../match/tests/fake-gtp.sh
 out=$(printf 'known_command cputime\n7 cputime\ngenmove b\n3 list_commands\nquit\n' | "$here/cputime.sh" sh "$fake" pass)
