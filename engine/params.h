@@ -27,6 +27,7 @@ struct params {
                              * 0 never, 1 always, 2 when the time saved is banked */
     char playout[16];       /* "light" or "bt" */
     double playout_capture; /* least gamma of a capture in bt playouts; 0 = the table's */
+    double playout_nakade;  /* share of eye-space vital points answered in bt playouts */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int expand_visits;      /* a leaf is expanded once it has this many visits */
@@ -44,6 +45,7 @@ struct params {
                              * the window; 0 = off, -1 = by size (search job's pw_libs) */
     int pw_eyes;            /* moves in a one-colour empty region of at most this many
                              * points pass the window; 0 = off */
+    bool pw_nakade;         /* vital points of small eye spaces pass the window */
     double bt_c, bt_k;      /* knowledge bias C_BT and K (K may be INFINITY) */
     double score_weight;    /* share of a playout's value given by its margin; 0 = off */
     double score_scale;     /* margin (points) of tanh's unit; 0 = the board's side */

@@ -13,6 +13,7 @@
 
 #include "engine/board/bigtable.h"
 #include "engine/playout_bt_state.h"
+#include "engine/playout_nakade.h"
 
 /* ---- the features ---- */
 
@@ -700,6 +701,16 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     float out_w[BOARD_MAX_POINTS];
     int n_out = 0;
     point ko = b->ko && c == b->to_move ? b->ko : 0;
+    /* The vital point of an eye space, played ahead of the draw (not while
+     * balancing, whose gradient follows the draw alone). A positive weight
+     * means legal, not an own eye; the ko point is never taken here. */
+    if (st->nakade > 0 && !st->grad) {
+        point v = playout_nakade_point(b, b->last_move);
+        if (v > 0 && v != ko && BT_W(st, ci)[v] > 0.0f && rng_double(r) < st->nakade) {
+            playout_bt_prepare(pp, b, c, v);
+            return v;
+        }
+    }
     point p = ko && BT_W(st, ci)[ko] > 0.0f ? ko : 0;     /* the first point out, if any */
     for (;;) {
         if (p > 0) {
@@ -770,6 +781,12 @@ void playout_bt_set_capture_floor(struct playout_policy *pp, double floor)
     for (int v = 0; v < 8; v++)
         st->g_cap[v] = capture_gamma(st->g, v, floor);
     st->geom = NULL;    /* every weight is rebuilt before the next draw */
+}
+
+void playout_bt_set_nakade(struct playout_policy *pp, double rate)
+{
+    struct playout_bt_state *st = pp->data;
+    st->nakade = rate;
 }
 
 double playout_bt_far_base(const struct pat_gammas *g)

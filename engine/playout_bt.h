@@ -69,6 +69,11 @@ void playout_bt_prepare(struct playout_policy *pp, const struct board *b, enum c
  * and a string in atari left alone escapes and wins races it should lose. */
 void playout_bt_set_capture_floor(struct playout_policy *pp, double floor);
 
+/* Answers a move next to a small eye space of a killable shape at its vital
+ * point (playout_nakade.h) in a share `rate` of the cases (0: never, the
+ * default; 1: always), ahead of the draw. */
+void playout_bt_set_nakade(struct playout_policy *pp, double rate);
+
 /* ---- simulation balancing (Silver & Tesauro 2009; Huang, Coulom & Lin 2010) ----
  *
  * The parameters are the logs of the tactical gammas and of the near-move

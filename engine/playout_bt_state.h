@@ -50,6 +50,9 @@ struct playout_bt_state {
     float *g16;
     /* Tactical gammas by feature value (index 0 = absent = 1). */
     float g_cap[8], g_ext[8], g_atari[4], g_self[4];
+    /* Share of moves answered at the vital point of the eye space the
+     * previous move touched (playout_nakade.h); 0 = never. */
+    double nakade;
     /* Points around the previous move that get a dist1 factor f: offsets and
      * the extra mass factor f - 1 (> 0). */
     int n_near;

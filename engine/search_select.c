@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "engine/playout_nakade.h"
 #include "engine/search_prior.h"
 
 /* 1/sqrt(k + 1) for small visit counts k, so the inner loop over children
@@ -152,11 +153,15 @@ static bool touches_short_string(const struct board *b, point p, int max_libs)
  *
  * The blind spots pw_libs leaves are eye spaces, where the placement that
  * kills (or the move that lives) ranks low: `pw_eyes` lets in the moves of
- * every empty region of at most that many points bordered by one colour. */
+ * every empty region of at most that many points bordered by one colour.
+ * `pw_nakade` lets in only the vital point of such a region of a killable
+ * shape (playout_nakade.h): where small regions are many, as on 9x9,
+ * pw_eyes would let in every point of each. */
 static void let_in_urgent(struct search *s, struct tree_node *n, const struct board *b)
 {
     uint8_t eye[BOARD_MAX_POINTS];
     int max_libs = s->job.pw_libs, max_eye = s->p.pw_eyes;
+    bool nakade = s->p.pw_nakade;
     if (max_eye > 0)
         board_eye_spaces(b, max_eye, eye);
     struct tree_node *ch = tree_node_at(&s->tree, n->first);
@@ -166,7 +171,7 @@ static void let_in_urgent(struct search *s, struct tree_node *n, const struct bo
         if (m == PASS)
             continue;
         if ((max_libs > 0 && touches_short_string(b, m, max_libs)) ||
-            (max_eye > 0 && eye[m] != EMPTY)) {
+            (max_eye > 0 && eye[m] != EMPTY) || (nakade && playout_nakade_is_vital(b, m))) {
             atomic_fetch_or_explicit(&ch[i].pw, TREE_PW_IN, memory_order_relaxed);
             any = true;
         }
@@ -214,7 +219,7 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
         search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
         if (!tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k))
             return false;
-        if ((s->job.pw_libs > 0 || s->p.pw_eyes > 0) && s->p.pw_mu > 1.0)
+        if ((s->job.pw_libs > 0 || s->p.pw_eyes > 0 || s->p.pw_nakade) && s->p.pw_mu > 1.0)
             let_in_urgent(s, n, b);
         return true;
     }
@@ -345,7 +350,7 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
             let_in_by_amaf(n, ch, nc, width, p->pw_rave);
         /* Not the flag alone: a reused tree keeps flags set under other
          * parameters, and `hane-param pw_libs 0` (or pw_eyes) must take effect at once. */
-        bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0 || p->pw_eyes > 0) &&
+        bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0 || p->pw_eyes > 0 || p->pw_nakade) &&
                      (atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME);
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true, width,
                            search_bias_coef(p->bt_c, p->bt_k, visits), extra);

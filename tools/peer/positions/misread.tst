@@ -1,0 +1,23 @@
+# misread.tst — positions from games against peers where hane's verdict was
+# wrong, with the right answer (issue 51). Not a pass/fail suite: `make check`
+# runs it through tools/peer/misread.sh and reports how many hane gets right,
+# a figure to watch as the collection grows. Each entry: the game, the move,
+# what went wrong, how the right answer is known.
+#
+# Paths are from the repository's root (where `make check` runs).
+
+10 boardsize 9
+
+# pachi-1207-a: hane (Black) against Pachi 12.90, 9x9, 7 Dec, 13,173 playouts.
+# White's J2 (move 46) put three stones in atari; Black captured them with G1
+# at 0.429 and resigned after White's J1: the capture leaves a bent three
+# (H1, J1, J2) whose vital point is J1, and Black's corner group has no other
+# eye. Known by reading it out (and Pachi played it). The default search
+# never visits J1 (ranked far down by the prior; progressive widening), and
+# its playouts let the group live half the time.
+100 loadsgf tools/peer/positions/pachi-1207-a.sgf 48
+110 reg_genmove w
+#? [J1]
+120 loadsgf tools/peer/positions/pachi-1207-a.sgf 47
+130 reg_genmove b
+#? [!G1]
