@@ -23,6 +23,8 @@
 #include "tools/train/corpus.h"
 #include "tools/train/dataset.h"
 #include "tools/train/eval.h"
+#include "tools/train/featureset.h"
+#include "tools/train/phase.h"
 #include "tools/train/progress.h"
 
 struct options {
@@ -40,6 +42,7 @@ struct options {
     int factor_epochs;
     double factor_rate, factor_reg, factor_gamma_rate;
     unsigned disabled;
+    const char *feature_set;     /* --features: a named set (featureset.h) */
     uint64_t seed;
     bool resume, json, quiet;
     struct corpus train, test;
@@ -72,6 +75,8 @@ static void usage(FILE *f)
           "      --disable F,...   leave features out (pass capture extend atari selfatari\n"
           "                        dist1 dist2 edge libs near pat3 large dist3 dist4\n"
           "                        area weak reach stage)\n"
+          "      --features SET    train and evaluate with a named feature set only:\n"
+          "                        all (default), coulom2007 (Coulom 2007's features)\n"
           "      --threads N       worker threads (default: all cores)\n"
           "      --seed N          seed of the subset and held-out choice (default 1)\n"
           "      --resume          continue from OUT.ckpt, written after each iteration\n"
@@ -116,7 +121,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
            O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE, O_FACTORS, O_FEPOCHS, O_FRATE,
-           O_FREG, O_FGAMMA };
+           O_FREG, O_FGAMMA, O_FEATURES };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -132,6 +137,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "factor-reg", required_argument, NULL, O_FREG },
         { "factor-gammas", required_argument, NULL, O_FGAMMA },
         { "disable", required_argument, NULL, O_DIS },
+        { "features", required_argument, NULL, O_FEATURES },
         { "threads", required_argument, NULL, O_THR },
         { "seed", required_argument, NULL, O_SEED },
         { "resume", no_argument, NULL, O_RESUME },
@@ -210,6 +216,11 @@ static void parse_args(int argc, char **argv, struct options *o)
             if (!parse_disabled(optarg, &o->disabled))
                 exit(1);
             break;
+        case O_FEATURES:
+            if (!train_feature_set(optarg, &o->disabled))
+                exit(1);
+            o->feature_set = optarg;
+            break;
         case O_THR:
             if (!cli_parse_long(optarg, 1, 64, &v))
                 die("--threads: expected 1..64");
@@ -247,14 +258,18 @@ static void print_accuracy(FILE *f, const struct eval_result *r)
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
         fprintf(f, "top-%-2d %6.2f%%\n", ks[i], 100 * eval_top(r, ks[i]));
     fprintf(f, "log-evidence %.4f (mean ln P of the played move)\n", r->log_evidence);
+    eval_parts_print(f, r);
 }
 
 static json_t *accuracy_json(const struct eval_result *r)
 {
-    return json_pack("{s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "games", (json_int_t)r->games,
-                     "positions", (json_int_t)r->positions, "top1", eval_top(r, 1),
-                     "top3", eval_top(r, 3), "top5", eval_top(r, 5), "top10", eval_top(r, 10),
-                     "top20", eval_top(r, 20), "log_evidence", r->log_evidence);
+    json_t *j = json_pack("{s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "games", (json_int_t)r->games,
+                          "positions", (json_int_t)r->positions, "top1", eval_top(r, 1),
+                          "top3", eval_top(r, 3), "top5", eval_top(r, 5),
+                          "top10", eval_top(r, 10), "top20", eval_top(r, 20),
+                          "log_evidence", r->log_evidence);
+    json_object_set_new(j, "parts", eval_parts_json(r));
+    return j;
 }
 
 static void write_curve(const struct options *o, const struct eval_result *r, const char *title)
@@ -448,6 +463,8 @@ static int run_train(struct options *o)
         if (o->disabled & 1u << f)
             json_array_append_new(dis, json_string(pat_feature_name[f]));
     json_object_set_new(meta, "disabled", dis);
+    if (o->feature_set)
+        json_object_set_new(meta, "feature_set", json_string(o->feature_set));
 
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
