@@ -519,9 +519,9 @@ static int run_train(struct options *o)
     }
     if (!o->quiet)
         fprintf(stderr, "positions %zu, distinct candidates %zu (%.1f per position), "
-                "%.0f MB, extraction %.1f s\n", positions, cands,
+                "%.0f MB (%.0f bytes per position), extraction %.1f s\n", positions, cands,
                 positions ? (double)cands / (double)positions : 0, bytes / 1e6,
-                progress_now() - t_extract);
+                positions ? (double)bytes / (double)positions : 0, progress_now() - t_extract);
 
     struct mm_model m;
     if (!mm_model_init(&m, (int)t->n_large))
@@ -544,6 +544,8 @@ static int run_train(struct options *o)
     json_object_set_new(meta, "data_fingerprint", json_string(fp));
     json_object_set_new(meta, "games", json_integer((json_int_t)o->train.n_games));
     json_object_set_new(meta, "positions", json_integer((json_int_t)positions));
+    json_object_set_new(meta, "candidate_bytes_per_position",
+                        json_real(positions ? (double)bytes / (double)positions : 0));
     json_object_set_new(meta, "min_count", json_integer(o->min_count));
     json_object_set_new(meta, "stride", json_integer(o->stride));
     json_object_set_new(meta, "large_patterns", json_integer((json_int_t)t->n_large));
@@ -568,8 +570,9 @@ static int run_train(struct options *o)
         if (!pat_gammas_save(t, ckpt, err, sizeof err))
             fprintf(stderr, "hane-train: checkpoint not written: %s\n", err);
         if (!o->quiet)
-            fprintf(stderr, "MM iteration %d/%d: log-likelihood before %.5f, %.2f s\n",
-                    it + 1, o->iterations, ll, progress_now() - ti);
+            mm_progress_line(stderr, positions, it + 1 - done_iter, o->iterations - done_iter,
+                             it + 1, o->iterations, ll, progress_now() - ti,
+                             progress_now() - t_mm);
     }
     if (interrupted) {
         fprintf(stderr, "hane-train: interrupted: %s unchanged; continue with --resume "
