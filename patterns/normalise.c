@@ -15,8 +15,35 @@ bool pat_feature_always_carried(enum pat_feature f)
     }
 }
 
+static bool rated(const struct pat_gammas *t, int f)
+{
+    for (int v = 1; v < t->n_values[f]; v++)
+        if (t->gamma[f][v] != 1.0f)
+            return true;
+    return false;
+}
+
+/* edge rates lines 1..3, and area's value begins with the same line (1..5):
+ * edge[l] times c and area's line-l values divided by c predict the same, so
+ * MM drifts along that direction too (edge reached 3e7 in the 24 Nov table).
+ * Folding edge into area keeps every probability and leaves edge at 1. */
+static void fold_edge_into_area(struct pat_gammas *t)
+{
+    if (!rated(t, PAT_F_AREA) || !rated(t, PAT_F_EDGE))
+        return;
+    for (int line = 1; line <= 3 && line < t->n_values[PAT_F_EDGE]; line++) {
+        for (int near = 1; near <= 5; near++) {
+            int v = 1 + (line - 1) * 5 + (near - 1);
+            if (v < t->n_values[PAT_F_AREA])
+                t->gamma[PAT_F_AREA][v] *= t->gamma[PAT_F_EDGE][line];
+        }
+        t->gamma[PAT_F_EDGE][line] = 1.0f;
+    }
+}
+
 void pat_gammas_normalise(struct pat_gammas *t, double scale[PAT_NFEAT])
 {
+    fold_edge_into_area(t);
     /* pass value 1 follows a board move (or none), value 2 a pass: only the
      * first has dist1 carried by every board move */
     double pass_after_move = 1, pass_after_pass = 1;

@@ -14,8 +14,11 @@
  * were board moves, and up to the skipped dist2..dist4 factor in the few
  * positions with a pass among the second to fourth last moves (a pass then
  * gets its own fit: see hane-train --calibrate-pass). Features a board move
- * may lack (capture, extend, atari, selfatari, edge, large) keep their scale:
- * their absent value's gamma of 1 fixes it already. */
+ * may lack (capture, extend, atari, selfatari, large) keep their scale: their
+ * absent value's gamma of 1 fixes it already. edge is the exception: area's
+ * values repeat its lines, so its scale drifts against area's; when both are
+ * rated, edge is folded into area (edge's gammas become 1, area's line 1..3
+ * values take them on), which predicts the same. */
 #ifndef HANE_PATTERNS_NORMALISE_H
 #define HANE_PATTERNS_NORMALISE_H
 
