@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "tools/train/dataset.h"
+#include "tools/train/phase.h"
 #include "tools/train/progress.h"
 
 struct eval_job {
@@ -19,6 +20,8 @@ struct eval_job {
     struct pat_opts o;
     int k, n;
     atomic_size_t *done;
+    int move_no;         /* of the position being rated, from 1 in each game */
+    bool passed;         /* the game has had a pass before it */
     struct eval_result r;
     point moves[BOARD_MAX_POINTS + 1];
     pat_vec vecs[BOARD_MAX_POINTS + 1];
@@ -27,6 +30,10 @@ struct eval_job {
 static void eval_position(void *ctx, const struct board *b, enum color c, point p)
 {
     struct eval_job *j = ctx;
+    int move_no = ++j->move_no;
+    bool first_pass = p == PASS && !j->passed;
+    if (p == PASS)
+        j->passed = true;
     int n = pat_all_features(b, c, &j->o, j->moves, j->vecs);
     int w = -1;
     double total = 0, sw = 0;
@@ -49,19 +56,26 @@ static void eval_position(void *ctx, const struct board *b, enum color c, point 
             else if (str[i] == sw)
                 equal++;
         }
-    /* The played move's rank is uniform on greater+1 .. greater+equal+1. */
-    for (int k = 1; k <= EVAL_MAXK; k++) {
-        double f = (double)(k - greater) / (equal + 1);
-        j->r.cum[k] += f <= 0 ? 0 : f >= 1 ? 1 : f;
-    }
+    double lp = log(sw / total);
+    eval_cum_add(j->r.cum, greater, equal);
     j->r.positions++;
-    j->r.log_evidence += log(sw / total);
+    j->r.log_evidence += lp;
+    int parts[EVAL_NPARTS];
+    int np = eval_parts_of(move_no, p == PASS, first_pass, parts);
+    for (int i = 0; i < np; i++) {
+        struct eval_part *pt = &j->r.part[parts[i]];
+        eval_cum_add(pt->cum, greater, equal);
+        pt->positions++;
+        pt->log_evidence += lp;
+    }
 }
 
 static void *eval_worker(void *arg)
 {
     struct eval_job *j = arg;
     for (size_t i = (size_t)j->k; i < j->c->n_games; i += (size_t)j->n) {
+        j->move_no = 0;
+        j->passed = false;
         train_replay(&j->c->games[i], eval_position, j);
         j->r.games++;
         atomic_fetch_add(j->done, 1);
@@ -115,6 +129,13 @@ void train_eval(const struct corpus *c, const struct pat_gammas *t, unsigned dis
         r->log_evidence += jobs[k].r.log_evidence;
         for (int i = 0; i <= EVAL_MAXK; i++)
             r->cum[i] += jobs[k].r.cum[i];
+        for (int q = 0; q < EVAL_NPARTS; q++) {
+            const struct eval_part *from = &jobs[k].r.part[q];
+            r->part[q].positions += from->positions;
+            r->part[q].log_evidence += from->log_evidence;
+            for (int i = 0; i <= EVAL_MAXK; i++)
+                r->part[q].cum[i] += from->cum[i];
+        }
     }
     if (r->positions)
         r->log_evidence /= (double)r->positions;

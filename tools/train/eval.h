@@ -12,12 +12,22 @@
 
 #define EVAL_MAXK 100
 
+/* The parts of the evaluation (phase.h): by move number, and the passes. */
+enum { EVAL_PART_OPENING, EVAL_PART_MIDDLE, EVAL_PART_LATE, EVAL_PART_PASSES,
+       EVAL_PART_FIRST_PASS, EVAL_NPARTS };
+struct eval_part {
+    size_t positions;
+    double cum[EVAL_MAXK + 1];
+    double log_evidence;   /* the sum of ln P(played move) */
+};
+
 struct eval_result {
     size_t games, positions;
     /* cum[k]: expected number of positions whose played move ranks within the
      * top k (ties are broken uniformly at random, in expectation) */
     double cum[EVAL_MAXK + 1];
     double log_evidence;   /* mean ln P(played move) */
+    struct eval_part part[EVAL_NPARTS];
 };
 
 void train_eval(const struct corpus *c, const struct pat_gammas *t, unsigned disabled,

@@ -19,15 +19,20 @@
 #include "patterns/factors.h"
 #include "patterns/gammas.h"
 #include "patterns/mm.h"
+#include "patterns/normalise.h"
 #include "tools/common/cli_num.h"
 #include "tools/train/corpus.h"
 #include "tools/train/dataset.h"
 #include "tools/train/eval.h"
+#include "tools/train/featureset.h"
+#include "tools/train/passfit.h"
+#include "tools/train/phase.h"
 #include "tools/train/progress.h"
 
 struct options {
     const char *out;
     const char *eval_table;      /* --eval: evaluate this table ("default" = built-in) */
+    const char *pass_table;      /* --calibrate-pass: refit this table's pass */
     const char *curve;           /* CSV/PNG prefix */
     long max_games;
     int size;
@@ -40,9 +45,11 @@ struct options {
     int factor_epochs;
     double factor_rate, factor_reg, factor_gamma_rate;
     unsigned disabled;
+    const char *feature_set;     /* --features: a named set (featureset.h) */
     uint64_t seed;
     bool resume, json, quiet;
     struct corpus train, test;
+    struct corpus pass_games;    /* --pass-games: the pass is fitted on these */
     char **sources;              /* the SGF arguments, for the table's metadata */
     int n_sources;
 };
@@ -51,6 +58,8 @@ static void usage(FILE *f)
 {
     fputs("usage: hane-train [options] SGF... -o OUT.json     train a gamma table\n"
           "       hane-train --eval TABLE [options] SGF...    measure accuracy\n"
+          "       hane-train --calibrate-pass TABLE SGF... -o OUT.json\n"
+          "                     normalise TABLE and fit its pass on games with passes\n"
           "\n"
           "SGF arguments are files, directories (searched recursively for *.sgf) or\n"
           "lists (*.lst, *.txt: one path per line).\n"
@@ -72,6 +81,10 @@ static void usage(FILE *f)
           "      --disable F,...   leave features out (pass capture extend atari selfatari\n"
           "                        dist1 dist2 edge libs near pat3 large dist3 dist4\n"
           "                        area weak reach stage)\n"
+          "      --pass-games PATH after training, fit the pass on these games (records\n"
+          "                        with passes, e.g. KGS; repeatable)\n"
+          "      --features SET    train and evaluate with a named feature set only:\n"
+          "                        all (default), coulom2007 (Coulom 2007's features)\n"
           "      --threads N       worker threads (default: all cores)\n"
           "      --seed N          seed of the subset and held-out choice (default 1)\n"
           "      --resume          continue from OUT.ckpt, written after each iteration\n"
@@ -116,7 +129,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
            O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE, O_FACTORS, O_FEPOCHS, O_FRATE,
-           O_FREG, O_FGAMMA };
+           O_FREG, O_FGAMMA, O_FEATURES, O_CALPASS, O_PASSGAMES };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -132,10 +145,13 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "factor-reg", required_argument, NULL, O_FREG },
         { "factor-gammas", required_argument, NULL, O_FGAMMA },
         { "disable", required_argument, NULL, O_DIS },
+        { "features", required_argument, NULL, O_FEATURES },
         { "threads", required_argument, NULL, O_THR },
         { "seed", required_argument, NULL, O_SEED },
         { "resume", no_argument, NULL, O_RESUME },
         { "eval", required_argument, NULL, O_EVAL },
+        { "calibrate-pass", required_argument, NULL, O_CALPASS },
+        { "pass-games", required_argument, NULL, O_PASSGAMES },
         { "curve", required_argument, NULL, O_CURVE },
         { "json", no_argument, NULL, O_JSON },
         { "quiet", no_argument, NULL, 'q' },
@@ -210,6 +226,11 @@ static void parse_args(int argc, char **argv, struct options *o)
             if (!parse_disabled(optarg, &o->disabled))
                 exit(1);
             break;
+        case O_FEATURES:
+            if (!train_feature_set(optarg, &o->disabled))
+                exit(1);
+            o->feature_set = optarg;
+            break;
         case O_THR:
             if (!cli_parse_long(optarg, 1, 64, &v))
                 die("--threads: expected 1..64");
@@ -222,6 +243,11 @@ static void parse_args(int argc, char **argv, struct options *o)
             break;
         case O_RESUME: o->resume = true; break;
         case O_EVAL: o->eval_table = optarg; break;
+        case O_CALPASS: o->pass_table = optarg; break;
+        case O_PASSGAMES:
+            if (!corpus_add_path(&o->pass_games, optarg))
+                exit(1);
+            break;
         case O_CURVE: o->curve = optarg; break;
         case O_JSON: o->json = true; break;
         default: usage(stderr); exit(2);
@@ -236,6 +262,8 @@ static void parse_args(int argc, char **argv, struct options *o)
         usage(stderr);
         exit(2);
     }
+    if (o->pass_table && (o->eval_table || !o->out))
+        die("--calibrate-pass: give -o OUT.json, and no --eval");
     if (!o->eval_table && !o->out)
         die("no output: give -o OUT.json (or --eval TABLE to evaluate)");
 }
@@ -247,14 +275,18 @@ static void print_accuracy(FILE *f, const struct eval_result *r)
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
         fprintf(f, "top-%-2d %6.2f%%\n", ks[i], 100 * eval_top(r, ks[i]));
     fprintf(f, "log-evidence %.4f (mean ln P of the played move)\n", r->log_evidence);
+    eval_parts_print(f, r);
 }
 
 static json_t *accuracy_json(const struct eval_result *r)
 {
-    return json_pack("{s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "games", (json_int_t)r->games,
-                     "positions", (json_int_t)r->positions, "top1", eval_top(r, 1),
-                     "top3", eval_top(r, 3), "top5", eval_top(r, 5), "top10", eval_top(r, 10),
-                     "top20", eval_top(r, 20), "log_evidence", r->log_evidence);
+    json_t *j = json_pack("{s:I,s:I,s:f,s:f,s:f,s:f,s:f,s:f}", "games", (json_int_t)r->games,
+                          "positions", (json_int_t)r->positions, "top1", eval_top(r, 1),
+                          "top3", eval_top(r, 3), "top5", eval_top(r, 5),
+                          "top10", eval_top(r, 10), "top20", eval_top(r, 20),
+                          "log_evidence", r->log_evidence);
+    json_object_set_new(j, "parts", eval_parts_json(r));
+    return j;
 }
 
 static void write_curve(const struct options *o, const struct eval_result *r, const char *title)
@@ -305,6 +337,78 @@ static int run_eval(struct options *o)
         print_accuracy(stdout, &r);
     }
     pat_gammas_free(own);
+    corpus_free(&o->train);
+    return 0;
+}
+
+static struct pat_gammas *load_table(const char *name)
+{
+    char err[600];
+    struct pat_gammas *t;
+    if (strcmp(name, "default") == 0)
+        t = pat_gammas_parse(pat_default_json, pat_default_json_len, "default", err, sizeof err);
+    else
+        t = pat_gammas_load(name, err, sizeof err);
+    if (!t)
+        die(err);
+    return t;
+}
+
+/* The scale factors of pat_gammas_normalise in the table's metadata. */
+static void note_normalised(struct pat_gammas *t, const double scale[PAT_NFEAT])
+{
+    json_t *n = json_object();
+    for (int f = 0; f < PAT_NFEAT; f++)
+        if (scale[f] != 1)
+            json_object_set_new(n, pat_feature_name[f], json_real(scale[f]));
+    json_object_set_new(t->meta, "normalised", n);
+}
+
+/* Normalises t (normalise.h), then fits its pass on the loaded games `c`
+ * (none: the pass keeps its compensated gammas), noting both in its metadata. */
+static void normalise_and_fit_pass(const struct options *o, struct pat_gammas *t,
+                                   const struct corpus *c)
+{
+    double scale[PAT_NFEAT];
+    pat_gammas_normalise(t, scale);
+    note_normalised(t, scale);
+    if (c->n_games == 0)
+        return;
+    struct passfit_report r;
+    if (!train_pass_fit(c, t, o->quiet, &r))
+        die("out of memory fitting the pass");
+    json_object_set_new(t->meta, "pass_fit", json_pack(
+        "{s:I,s:I,s:I,s:I,s:I,s:[f,f],s:[f,f],s:f,s:f,s:f,s:f}",
+        "games", (json_int_t)c->n_games, "positions", (json_int_t)r.positions,
+        "passes_after_move", (json_int_t)r.passes[1],
+        "passes_after_pass", (json_int_t)r.passes[2], "first_passes",
+        (json_int_t)r.first_passes, "gammas_before", r.before[1], r.before[2],
+        "gammas_after", r.after[1], r.after[2], "first_pass_log_p_before", r.first_before,
+        "first_pass_log_p_after", r.first_after, "log_evidence_before", r.all_before,
+        "log_evidence_after", r.all_after));
+    if (!o->quiet)
+        fprintf(stderr, "pass fitted on %zu games, %zu positions (%zu passes after a move, "
+                "%zu after a pass, %zu first passes): gammas %.4g, %.4g (normalised table: "
+                "%.4g, %.4g); first passes mean ln P %.4f -> %.4f, all moves %.4f -> %.4f\n",
+                c->n_games, r.positions, r.passes[1], r.passes[2], r.first_passes,
+                r.after[1], r.after[2], r.before[1], r.before[2], r.first_before,
+                r.first_after, r.all_before, r.all_after);
+}
+
+static int run_calibrate_pass(struct options *o)
+{
+    char err[600];
+    struct pat_gammas *t = load_table(o->pass_table);
+    corpus_sort(&o->train);
+    if (o->max_games)
+        corpus_sample(&o->train, (size_t)o->max_games, o->seed);
+    corpus_load(&o->train, o->size, o->threads, o->quiet, "loading");
+    if (o->train.n_games == 0)
+        die("no usable games to fit the pass on");
+    normalise_and_fit_pass(o, t, &o->train);
+    if (!pat_gammas_save(t, o->out, err, sizeof err))
+        die(err);
+    pat_gammas_free(t);
     corpus_free(&o->train);
     return 0;
 }
@@ -415,9 +519,9 @@ static int run_train(struct options *o)
     }
     if (!o->quiet)
         fprintf(stderr, "positions %zu, distinct candidates %zu (%.1f per position), "
-                "%.0f MB, extraction %.1f s\n", positions, cands,
+                "%.0f MB (%.0f bytes per position), extraction %.1f s\n", positions, cands,
                 positions ? (double)cands / (double)positions : 0, bytes / 1e6,
-                progress_now() - t_extract);
+                positions ? (double)bytes / (double)positions : 0, progress_now() - t_extract);
 
     struct mm_model m;
     if (!mm_model_init(&m, (int)t->n_large))
@@ -440,6 +544,8 @@ static int run_train(struct options *o)
     json_object_set_new(meta, "data_fingerprint", json_string(fp));
     json_object_set_new(meta, "games", json_integer((json_int_t)o->train.n_games));
     json_object_set_new(meta, "positions", json_integer((json_int_t)positions));
+    json_object_set_new(meta, "candidate_bytes_per_position",
+                        json_real(positions ? (double)bytes / (double)positions : 0));
     json_object_set_new(meta, "min_count", json_integer(o->min_count));
     json_object_set_new(meta, "stride", json_integer(o->stride));
     json_object_set_new(meta, "large_patterns", json_integer((json_int_t)t->n_large));
@@ -448,6 +554,8 @@ static int run_train(struct options *o)
         if (o->disabled & 1u << f)
             json_array_append_new(dis, json_string(pat_feature_name[f]));
     json_object_set_new(meta, "disabled", dis);
+    if (o->feature_set)
+        json_object_set_new(meta, "feature_set", json_string(o->feature_set));
 
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
@@ -462,8 +570,9 @@ static int run_train(struct options *o)
         if (!pat_gammas_save(t, ckpt, err, sizeof err))
             fprintf(stderr, "hane-train: checkpoint not written: %s\n", err);
         if (!o->quiet)
-            fprintf(stderr, "MM iteration %d/%d: log-likelihood before %.5f, %.2f s\n",
-                    it + 1, o->iterations, ll, progress_now() - ti);
+            mm_progress_line(stderr, positions, it + 1 - done_iter, o->iterations - done_iter,
+                             it + 1, o->iterations, ll, progress_now() - ti,
+                             progress_now() - t_mm);
     }
     if (interrupted) {
         fprintf(stderr, "hane-train: interrupted: %s unchanged; continue with --resume "
@@ -502,6 +611,13 @@ static int run_train(struct options *o)
     free(shards);
     mm_model_free(&m);
 
+    if (o->pass_games.n_paths) {
+        corpus_sort(&o->pass_games);
+        corpus_load(&o->pass_games, o->size, o->threads, o->quiet, "loading pass games");
+    }
+    normalise_and_fit_pass(o, t, &o->pass_games);
+    corpus_free(&o->pass_games);
+
     if (o->test.n_games) {
         struct eval_result r;
         train_eval(&o->test, t, o->disabled, o->threads, &r, o->quiet);
@@ -530,5 +646,7 @@ int main(int argc, char **argv)
     pat_init();
     struct options o;
     parse_args(argc, argv, &o);
+    if (o.pass_table)
+        return run_calibrate_pass(&o);
     return o.eval_table ? run_eval(&o) : run_train(&o);
 }

@@ -3,6 +3,7 @@
 #   make train-default   trains data/gammas.json from $(TRAIN_SGF) (the recipe of
 #                        the shipped table: docs/notes/patterns.md); long, under nice
 #   make train-eval      accuracy of the built-in table on the held-out games
+#   make train-pass      the built-in table normalised, its pass fitted on KGS games
 TRAIN_SRC := $(wildcard tools/train/*.c)
 $(eval $(call program,hane-train,$(call objs,$(TRAIN_SRC)) $(LIBPATTERNS) $(LIBBOARD)))
 
@@ -16,7 +17,7 @@ TRAIN_NICE  ?= nice -n 10
 TRAIN_ARGS  ?= --stride 8 --min-count 8 --iterations 12 \
                --factors 8 --factor-epochs 4 --factor-rate 0.02 --factor-gammas 0.01
 
-.PHONY: train-lists train-default train-eval
+.PHONY: train-lists train-default train-eval train-pass
 #> train-lists            the training and held-out game lists from the SGF corpus
 train-lists:
 	tools/train/lists.sh $(TRAIN_SGF) $(TRAIN_DIR)
@@ -30,3 +31,10 @@ train-default: $(BINDIR)/hane-train train-lists
 train-eval: $(BINDIR)/hane-train train-lists
 	$(TRAIN_NICE) $(BINDIR)/hane-train --eval default --curve $(TRAIN_DIR)/default-curve \
 	  $(TRAIN_DIR)/test-pro2024.lst
+
+#> train-pass             the built-in table normalised and its pass fitted on KGS games
+train-pass: $(BINDIR)/hane-train train-lists
+	$(TRAIN_NICE) $(BINDIR)/hane-train --calibrate-pass default \
+	  -o $(TRAIN_DIR)/gammas-pass.json $(TRAIN_DIR)/kgs-pass.lst
+	$(TRAIN_NICE) $(BINDIR)/hane-train --eval $(TRAIN_DIR)/gammas-pass.json --json \
+	  --curve $(TRAIN_DIR)/pass-curve $(TRAIN_DIR)/test-kgs2006.lst

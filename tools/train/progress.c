@@ -80,3 +80,12 @@ void progress_end(struct progress *p, size_t done)
     if (!p->quiet)
         draw(p, done, true);
 }
+
+void mm_progress_line(FILE *f, size_t positions, int run, int run_total, int it, int iters,
+                      double loglik, double seconds, double elapsed)
+{
+    char left[32];
+    fmt_time(run > 0 ? elapsed / run * (run_total - run) : 0, left, sizeof left);
+    fprintf(f, "MM iteration %d/%d: %zu positions, log-likelihood before %.5f, %.2f s, "
+            "%s left\n", it, iters, positions, loglik, seconds, left);
+}

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct progress {
     const char *what;
@@ -18,6 +19,11 @@ void progress_start(struct progress *p, const char *what, size_t total, bool qui
 /* Thread-safe enough: call from one thread (the trainer's main thread polls). */
 void progress_update(struct progress *p, size_t done);
 void progress_end(struct progress *p, size_t done);
+/* The line after MM iteration `it` of `iters`: positions, the training
+ * log-likelihood before the iteration, its time, and the time left at the mean
+ * of the `run` iterations of this run so far (`elapsed` seconds in all). */
+void mm_progress_line(FILE *f, size_t positions, int run, int run_total, int it, int iters,
+                      double loglik, double seconds, double elapsed);
 /* Seconds since an arbitrary start (monotonic clock). */
 double progress_now(void);
 
