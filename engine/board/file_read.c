@@ -136,6 +136,34 @@ bool file_check_text(const char *buf, size_t len, size_t max_line, const char *n
     return true;
 }
 
+bool file_read_lines(const char *path, size_t max, size_t max_line,
+                     bool (*fn)(char *line, size_t number, void *ctx), void *ctx,
+                     char *err, size_t errlen)
+{
+    char *buf;
+    size_t len;
+    if (file_read(path, max, &buf, &len, err, errlen) != FILE_OK)
+        return false;
+    if (!file_check_text(buf, len, max_line, path, err, errlen)) {
+        free(buf);
+        return false;
+    }
+    bool ok = true;
+    size_t number = 0;
+    for (char *line = buf; ok && line < buf + len;) {
+        char *nl = memchr(line, '\n', (size_t)(buf + len - line));
+        char *next = nl ? nl + 1 : buf + len;
+        char *end = nl ? nl : buf + len;
+        if (end > line && end[-1] == '\r')
+            end--;
+        *end = '\0';
+        ok = fn(line, ++number, ctx);
+        line = next;
+    }
+    free(buf);
+    return ok;
+}
+
 /* Jansson allocates through one global pair of functions. The counting one
  * is a plain malloc unless this thread is inside json_read_bounded(), so it
  * is safe whatever was allocated before it was installed; it counts requested

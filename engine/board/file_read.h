@@ -44,6 +44,14 @@ FILE *file_open_regular(const char *path, const char *mode, char *err, size_t er
 bool file_check_text(const char *buf, size_t len, size_t max_line, const char *name,
                      char *err, size_t errlen);
 
+/* file_read() and file_check_text(), then fn(line, number, ctx) for every
+ * line (1-based numbers), its line end ("\n" or "\r\n") removed; a false
+ * from fn stops the reading (fn writes its own message into err). False
+ * with "PATH: reason" or "PATH:LINE:COL: reason" in err otherwise. */
+bool file_read_lines(const char *path, size_t max, size_t max_line,
+                     bool (*fn)(char *line, size_t number, void *ctx), void *ctx,
+                     char *err, size_t errlen);
+
 /* JSON from untrusted bytes. */
 #define JSON_BUILD_PER_BYTE 24u          /* bytes the parser may allocate per byte */
 #define JSON_BUILD_SLACK    (64u << 10)  /* ... plus this much for any document */

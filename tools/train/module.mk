@@ -27,3 +27,10 @@ train-default: $(BINDIR)/hane-train train-lists
 train-eval: $(BINDIR)/hane-train train-lists
 	$(TRAIN_NICE) $(BINDIR)/hane-train --eval default --curve $(TRAIN_DIR)/default-curve \
 	  $(TRAIN_DIR)/test-pro2024.lst
+
+# Output checks, exact resume, skipped-file summary and --strict, curve files,
+# list files (tools/train/test-train.sh).
+.PHONY: check-train
+CHECK_EXTRA += check-train
+check-train: $(BINDIR)/hane-train
+	@tools/train/test-train.sh $(BINDIR)
