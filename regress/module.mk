@@ -22,3 +22,9 @@ check-hostile: $(BINDIR)/hane
 	@regress/test-closed-output.sh $(BINDIR)/hane
 check-oom: $(BINDIR)/hane $(BINDIR)/hane-train
 	@regress/test-oom.sh $(BINDIR) $(VARIANT)
+
+# The ports' story, world, map and board readers (tools/common/test-readers.sh).
+.PHONY: check-readers
+CHECK_EXTRA += check-readers
+check-readers: $(BINDIR)/hane-narrative $(BINDIR)/hane-mapgen $(BINDIR)/hane-match3
+	@tools/common/test-readers.sh $(BINDIR)

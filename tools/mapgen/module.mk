@@ -6,11 +6,11 @@ LIBMAPGEN  := $(OBJDIR)/libmapgen.a
 $(LIBMAPGEN): $(call objs,$(MAPGEN_SRC))
 
 $(eval $(call program,hane-mapgen,$(call objs,tools/mapgen/mg_main.c) $(LIBMAPGEN) \
-  $(OBJDIR)/libsearch.a))
+  $(OBJDIR)/libsearch.a $(LIBBOARD)))
 
 # tools/search sorts after tools/mapgen, so name its library by path
 $(eval $(call unit_test,test_mapgen,$(call objs,tools/mapgen/tests/test_mapgen.c) \
-  $(LIBMAPGEN) $(OBJDIR)/libsearch.a))
+  $(LIBMAPGEN) $(OBJDIR)/libsearch.a $(LIBBOARD)))
 
 # The experiment (spec §7), outside `make check`.  Defaults = the scaled protocol
 # (100 runs × 5 CPU-s, 2 threads) plus an evaluation budget per problem; every

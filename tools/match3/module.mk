@@ -6,7 +6,7 @@ $(LIBMATCH3): $(call objs,$(M3_LIB_SRC))
 
 # tools/search (second MCTS backend); its module.mk is read after this one, so name the
 # archive by path rather than by $(LIBSEARCH).
-M3_LIBS    := $(LIBMATCH3) $(OBJDIR)/libsearch.a
+M3_LIBS    := $(LIBMATCH3) $(OBJDIR)/libsearch.a $(LIBBOARD)
 
 $(eval $(call program,hane-match3,$(call objs,tools/match3/m3_main.c) $(M3_LIBS)))
 

@@ -7,10 +7,10 @@ $(LIBNARRATIVE): $(call objs,$(NARRATIVE_SRC))
 
 # tools/search sorts after tools/narrative, so name its library by path
 $(eval $(call program,hane-narrative,$(call objs,tools/narrative/nv_main.c) $(LIBNARRATIVE) \
-  $(OBJDIR)/libsearch.a))
+  $(OBJDIR)/libsearch.a $(LIBBOARD)))
 
 $(eval $(call unit_test,test_narrative,$(call objs,tools/narrative/tests/test_narrative.c) \
-  $(LIBNARRATIVE) $(OBJDIR)/libsearch.a))
+  $(LIBNARRATIVE) $(OBJDIR)/libsearch.a $(LIBBOARD)))
 
 # The §8 experiments beyond Table 1, outside `make check` (long: minutes per 3M-node run).
 #   make narrative-table1 NARRATIVE_RUNS=10 NARRATIVE_JOBS=2
