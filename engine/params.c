@@ -155,12 +155,13 @@ static bool set_one(struct params *p, const struct param_def *d, const char *val
         x = (double)ll;
     }
     if (end == v || *end != '\0' || errno == ERANGE || isnan(x)) {
-        snprintf(err, err_len, "%s: expected %s in [%g, %g], got \"%.40s\"", d->name,
+        /* %.15g: a bound such as 1048576 reads as itself, not 1.04858e+06. */
+        snprintf(err, err_len, "%s: expected %s in [%.15g, %.15g], got \"%.40s\"", d->name,
                  type_name(d->type), d->min, d->max, v);
         return false;
     }
     if (x < d->min || x > d->max) {
-        snprintf(err, err_len, "%s: %.40s is out of range [%g, %g]", d->name, v, d->min,
+        snprintf(err, err_len, "%s: %.40s is out of range [%.15g, %.15g]", d->name, v, d->min,
                  d->max);
         return false;
     }

@@ -26,5 +26,5 @@ check-oom: $(BINDIR)/hane $(BINDIR)/hane-train
 # The ports' story, world, map and board readers (tools/common/test-readers.sh).
 .PHONY: check-readers
 CHECK_EXTRA += check-readers
-check-readers: $(BINDIR)/hane-narrative $(BINDIR)/hane-mapgen $(BINDIR)/hane-match3
+check-readers: $(BINDIR)/hane-narrative $(BINDIR)/hane-mapgen $(BINDIR)/hane-match3 $(BINDIR)/hane-match
 	@tools/common/test-readers.sh $(BINDIR)

@@ -124,6 +124,25 @@ if ! printf '%s\n' "$small" | grep -q '^?2 invalid number of stones: 2 (no fixed
     exit 1
 fi
 
+# Bounds read as numbers; files named on the command line that are missing,
+# directories or FIFOs get a reason (a missing config file used to print
+# ":-1:-1", a directory "'[' or '{' expected").
+reply=$(printf '1 hane-param memory 0\n' | timeout 60 "$hane" memory=16 2>&1)
+case "$reply" in
+    *"out of range [4, 1048576]"*) ;;
+    *) echo "hostile session: memory bound printed as: $reply"; exit 1 ;;
+esac
+for arg in "config=$tmp/no-such.json:cannot open: No such file or directory" \
+           "config=$tmp/dir.sgf:is a directory" "patterns=$tmp/dir.sgf:is a directory" \
+           "config=$tmp/fifo.sgf:is not a regular file"; do
+    want=${arg#*.*:}
+    err=$(timeout 60 "$hane" "${arg%%:*}" < /dev/null 2>&1)
+    case "$err" in
+        *": $want"*) ;;
+        *) echo "hostile session: ${arg%%:*}: '$err', expected '$want'"; exit 1 ;;
+    esac
+done
+
 # Replies are paragraphs: "=ID text" or "?ID text", ended by a blank line.
 awk -v total="$total" '
 function fail(msg) { if (++fails <= 10) print msg }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The ports' file readers (hane-narrative stories and worlds, hane-mapgen map
-# files, hane-match3 board files) take only regular files, read no further
+# files, hane-match3 board files; and hane-match's records) take only regular files, read no further
 # than the file ends, and say where a NUL byte is: a story "Move Martha Inn",
 # NUL, "Kill Bob" used to score as one action, /dev/zero as an empty story,
 # and a FIFO with no writer to block.
@@ -38,5 +38,14 @@ bin=$dir/hane-match3
 printf 'seed 1\nboard\n\000\n' > "$tmp/nul.board"
 refused "board with a NUL byte" "nul.board:3:1: NUL byte in text" play --agent random --board "$tmp/nul.board"
 refused "board from a FIFO" "fifo: is not a regular file" play --agent random --board "$tmp/fifo"
+
+# hane-match --report over a broken record: the position, exit 1, and (in
+# the asan variant, where LeakSanitizer changes the exit status) no leak.
+mkdir "$tmp/match"
+printf '{"game":\n' > "$tmp/match/game-001.json"
+"$dir/hane-match" --report -o "$tmp/match" > "$tmp/out" 2> "$tmp/err"
+check "match report of a broken record: exit 1" 1 $?
+check "match report of a broken record: says where" 1 \
+    "$(grep -c 'game-001.json:2:0: ' "$tmp/err")"
 
 check_summary readers
