@@ -190,6 +190,28 @@ static void json_install_counter(void)
     json_set_alloc_funcs(json_counting_malloc, free);
 }
 
+/* Feeds the parser a few bytes at a time, so that when an allocation is
+ * refused the bytes fed so far say where (jansson gives no position then). */
+struct json_feed {
+    const char *buf;
+    size_t len, pos;
+};
+
+#define JSON_FEED_CHUNK 16
+
+static size_t json_feed_next(void *out, size_t room, void *data)
+{
+    struct json_feed *f = data;
+    size_t n = f->len - f->pos;
+    if (n > room)
+        n = room;
+    if (n > JSON_FEED_CHUNK)
+        n = JSON_FEED_CHUNK;
+    memcpy(out, f->buf + f->pos, n);
+    f->pos += n;
+    return n;
+}
+
 json_t *json_read_bounded(const char *buf, size_t len, size_t flags, const char *name,
                           char *err, size_t errlen)
 {
@@ -203,17 +225,29 @@ json_t *json_read_bounded(const char *buf, size_t len, size_t flags, const char 
     json_budget.used = 0;
     json_budget.budget = budget;
     json_error_t je;
-    json_t *root = json_loadb(buf, len, flags, &je);
+    struct json_feed feed = { buf, len, 0 };
+    json_t *root = json_load_callback(json_feed_next, &feed, flags, &je);
     bool exceeded = json_budget.exceeded;
     json_budget.on = false;
     if (root)
         return root;
-    if (exceeded)
-        snprintf(err, errlen,
-                 "%s:%d:%d: document too costly to hold (more than %u bytes of memory per "
-                 "byte of input)", name, je.line, je.column, JSON_BUILD_PER_BYTE);
-    else
+    if (exceeded || je.line < 0) {
+        /* The line and column of the last byte fed. */
+        size_t line = 1, start = 0, at = feed.pos ? feed.pos - 1 : 0;
+        for (size_t i = 0; i < at; i++)
+            if (buf[i] == '\n') {
+                line++;
+                start = i + 1;
+            }
+        if (exceeded)
+            snprintf(err, errlen, "%s:%zu:%zu: document too costly to hold (more than %u bytes "
+                     "of memory per byte of input)", name, line, at - start + 1,
+                     JSON_BUILD_PER_BYTE);
+        else
+            snprintf(err, errlen, "%s:%zu:%zu: out of memory", name, line, at - start + 1);
+    } else {
         snprintf(err, errlen, "%s:%d:%d: %s", name, je.line, je.column, je.text);
+    }
     return NULL;
 }
 
