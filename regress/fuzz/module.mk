@@ -68,7 +68,8 @@ $(FUZZ_DIR)/libhane-fuzz.a: $(FUZZ_LIB_OBJ) $(FUZZ_GEN_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
 # The readers of the ports under tools/ (fuzz_tools): their own library, so
-# the other harnesses link as before.
+# the other harnesses link as before. It goes before libhane-fuzz.a on the
+# link line: the ports read files through engine/board/file_read.
 FUZZ_TOOLS_SRC := $(NARRATIVE_SRC) $(MAPGEN_SRC) $(M3_LIB_SRC) $(SEARCH_SRC)
 $(FUZZ_DIR)/libtools-fuzz.a: $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_TOOLS_SRC))
 	@$(if $(Q),echo "  AR      $@")
@@ -77,7 +78,8 @@ $(FUZZ_DIR)/fuzz_tools: $(FUZZ_DIR)/libtools-fuzz.a
 
 $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/regress/fuzz/fuzz_%.o $(FUZZ_DIR)/libhane-fuzz.a
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -pthread -o $@ $^ $(LDLIBS)
+	$(Q)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -pthread -o $@ $(filter %.o,$^) \
+	    $(filter-out %.o $(FUZZ_DIR)/libhane-fuzz.a,$^) $(FUZZ_DIR)/libhane-fuzz.a $(LDLIBS)
 
 # fuzz_run: runs harness $(1) for FUZZ_RUNS executions (log in build/fuzz/NAME.log).
 define fuzz_run
