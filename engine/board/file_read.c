@@ -167,7 +167,9 @@ bool file_read_lines(const char *path, size_t max, size_t max_line,
 /* Jansson allocates through one global pair of functions. The counting one
  * is a plain malloc unless this thread is inside json_read_bounded(), so it
  * is safe whatever was allocated before it was installed; it counts requested
- * bytes and never subtracts frees, an upper bound on what the parse holds. */
+ * bytes and never subtracts frees, an upper bound on what the parse holds.
+ * What the parse can take beyond the budget is what it allocates for one
+ * chunk of JSON_FEED_CHUNK bytes. */
 static _Thread_local struct {
     bool on, exceeded;
     size_t used, budget;
@@ -176,11 +178,14 @@ static _Thread_local struct {
 static void *json_counting_malloc(size_t n)
 {
     if (json_budget.on) {
-        if (n > json_budget.budget - json_budget.used) {
+        /* Over the budget the allocation still succeeds: jansson's lexer
+         * asserts when one of its buffers cannot grow (lex_unget_unsave),
+         * so the parse is stopped from the input side instead, by the next
+         * read (json_feed_next), a few bytes later. */
+        if (n > json_budget.budget - json_budget.used)
             json_budget.exceeded = true;
-            return NULL;
-        }
-        json_budget.used += n;
+        else
+            json_budget.used += n;
     }
     return malloc(n);
 }
@@ -202,6 +207,8 @@ struct json_feed {
 static size_t json_feed_next(void *out, size_t room, void *data)
 {
     struct json_feed *f = data;
+    if (json_budget.exceeded)
+        return (size_t)-1;   /* jansson: a read error, which ends the parse */
     size_t n = f->len - f->pos;
     if (n > room)
         n = room;

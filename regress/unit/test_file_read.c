@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "engine/board/file_read.h"
+#include "engine/params.h"
 
 static char dir[] = "/tmp/hane-file-read-XXXXXX";
 
@@ -135,6 +136,23 @@ START_TEST(json_cap)
 }
 END_TEST
 
+/* Kept from fuzz_json (its first byte picks the parameter reader): nesting
+ * deep enough to cross the cap inside jansson's lexer, whose buffers assert
+ * when an allocation fails. The parse must stop with a message instead. */
+START_TEST(json_cap_inside_the_lexer)
+{
+    char *buf, err[300];
+    size_t len;
+    ck_assert_int_eq(file_read("regress/fuzz/seeds/json/crash-deep-nesting-at-cap", 1 << 20, &buf,
+                               &len, err, sizeof err), FILE_OK);
+    struct params p;
+    params_default(&p);
+    ck_assert(!params_parse_json(&p, buf + 1, len - 1, "deep", err, sizeof err));
+    ck_assert_msg(strstr(err, "deep:1:") == err && strstr(err, "too costly to hold"), "%s", err);
+    free(buf);
+}
+END_TEST
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -148,6 +166,7 @@ int main(void)
     tcase_add_test(tc, text_checks);
     tcase_add_test(tc, lines);
     tcase_add_test(tc, json_cap);
+    tcase_add_test(tc, json_cap_inside_the_lexer);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
