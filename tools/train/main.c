@@ -554,6 +554,15 @@ static int run_train(struct options *o)
     if (interrupted) {
         fprintf(stderr, "hane-train: interrupted: %s unchanged; continue with --resume "
                 "(checkpoint %s)\n", o->out, ckpt);
+        for (int k = 0; k < n_shards; k++)
+            mm_shard_free(&shards[k]);
+        free(shards);
+        mm_model_free(&m);
+        pat_gammas_free(t);
+        free(ckpt);
+        free(fp);
+        corpus_free(&o->train);
+        corpus_free(&o->test);
         return 130;
     }
     double mm_seconds = progress_now() - t_mm;
