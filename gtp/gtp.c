@@ -276,19 +276,19 @@ bool gtp_run(struct gtp *g, FILE *in)
         enum gtp_read st = gtp_read_line(r);
         if (st == GTP_READ_EOF)
             break;
-        if (g->out.write_errno)
+        if (gtp_out_error(&g->out))
             break;   /* e.g. an analysis stream's line could not be written */
         if (st == GTP_READ_TOO_LONG)
             too_long(g, r);
         else if (!gtp_execute(g, r->buf, r->len))
             break;
-        if (g->out.write_errno)
+        if (gtp_out_error(&g->out))
             break;
     }
     gtp_stop_thinking(g);
-    if (g->out.write_errno) {
-        fprintf(stderr, "hane: cannot write replies (%s); stopping\n",
-                strerror(g->out.write_errno));
+    int e = gtp_out_error(&g->out);
+    if (e) {
+        fprintf(stderr, "hane: cannot write replies (%s); stopping\n", strerror(e));
         return false;
     }
     return true;

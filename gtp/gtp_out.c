@@ -14,6 +14,14 @@ void gtp_out_init(struct gtp_out *o, FILE *f)
     pthread_mutex_init(&o->lock, NULL);
 }
 
+int gtp_out_error(struct gtp_out *o)
+{
+    pthread_mutex_lock(&o->lock);
+    int e = o->write_errno;
+    pthread_mutex_unlock(&o->lock);
+    return e;
+}
+
 /* After a reply or a line: did everything reach the channel? A reader that
  * went away (EPIPE with SIGPIPE ignored) or a full disk is remembered for
  * the read loop, which stops (gtp_run). Called with the lock held. */

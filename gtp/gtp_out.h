@@ -18,6 +18,9 @@ struct gtp_out {
 };
 
 void gtp_out_init(struct gtp_out *o, FILE *f);
+/* The errno of the first write that failed, 0 if none did (search threads
+ * write too: read under the lock). */
+int gtp_out_error(struct gtp_out *o);
 void gtp_out_free(struct gtp_out *o);
 
 /* Writes "=id text" (ok) or "?id text" and the blank line that ends a reply.
