@@ -10,6 +10,8 @@
 
 #include <jansson.h>
 
+#include "engine/board/file_read.h"
+
 enum param_type { PT_INT, PT_I64, PT_DOUBLE, PT_BOOL, PT_STR };
 
 /* One row per parameter. Defaults are text and go through the same parser as
@@ -159,12 +161,13 @@ static bool set_one(struct params *p, const struct param_def *d, const char *val
         x = (double)ll;
     }
     if (end == v || *end != '\0' || errno == ERANGE || isnan(x)) {
-        snprintf(err, err_len, "%s: expected %s in [%g, %g], got \"%.40s\"", d->name,
+        /* %.15g: a bound such as 1048576 reads as itself, not 1.04858e+06. */
+        snprintf(err, err_len, "%s: expected %s in [%.15g, %.15g], got \"%.40s\"", d->name,
                  type_name(d->type), d->min, d->max, v);
         return false;
     }
     if (x < d->min || x > d->max) {
-        snprintf(err, err_len, "%s: %.40s is out of range [%g, %g]", d->name, v, d->min,
+        snprintf(err, err_len, "%s: %.40s is out of range [%.15g, %.15g]", d->name, v, d->min,
                  d->max);
         return false;
     }
@@ -225,13 +228,9 @@ bool params_get(const struct params *p, const char *key, char *out, int out_len)
 }
 
 /* Applies the parsed `root` (owned: released here) to p; `name` in messages. */
-static bool apply_json(struct params *p, json_t *root, const json_error_t *jerr,
-                       const char *name, char *err, int err_len)
+static bool apply_json(struct params *p, json_t *root, const char *name, char *err,
+                       int err_len)
 {
-    if (!root) {
-        snprintf(err, err_len, "%s:%d:%d: %s", name, jerr->line, jerr->column, jerr->text);
-        return false;
-    }
     if (!json_is_object(root)) {
         snprintf(err, err_len, "%s: expected a JSON object {\"key\": value, ...}", name);
         json_decref(root);
@@ -269,19 +268,21 @@ static bool apply_json(struct params *p, json_t *root, const json_error_t *jerr,
     return true;
 }
 
+/* A parameter file is a few hundred bytes; this leaves room for comments in
+ * string values and still bounds what a wrong file name can cost. */
+#define PARAMS_MAX_INPUT (1u << 20)
+
 bool params_load_json(struct params *p, const char *path, char *err, int err_len)
 {
-    json_error_t jerr;
-    json_t *root = json_load_file(path, 0, &jerr);
-    return apply_json(p, root, &jerr, path, err, err_len);
+    json_t *root = json_read_file(path, PARAMS_MAX_INPUT, 0, err, (size_t)err_len);
+    return root && apply_json(p, root, path, err, err_len);
 }
 
 bool params_parse_json(struct params *p, const char *text, size_t len, const char *name,
                        char *err, int err_len)
 {
-    json_error_t jerr;
-    json_t *root = json_loadb(text, len, 0, &jerr);
-    return apply_json(p, root, &jerr, name, err, err_len);
+    json_t *root = json_read_bounded(text, len, 0, name, err, (size_t)err_len);
+    return root && apply_json(p, root, name, err, err_len);
 }
 
 const char *const *params_names(void)

@@ -94,6 +94,9 @@ static enum gtp_status genmove(struct gtp *g, struct gtp_cmd *c, enum genmove_ki
     enum color col;
     if (!gtp_arg_color(c, 0, &col, &g->text))
         return GTP_FAIL;
+    /* Room for the move before the search, so that playing it cannot fail. */
+    if (kind != GENMOVE_REG && !game_reserve(&g->game, g->game.n_moves + 1))
+        return gtp_fail(g, "out of memory: no room in the game record for a move");
     return reply_move(g, generate(g, col, kind, 0, NULL, NULL, 0));
 }
 
@@ -180,9 +183,13 @@ enum gtp_status gtp_cmd_fixed_handicap(struct gtp *g, struct gtp_cmd *c)
     if (!board_empty(&g->game))
         return gtp_fail(g, "board not empty");
     point placed[BOARD_MAX_POINTS];
+    int max = max_fixed(&g->game.board);
+    if (max < 2)
+        return gtp_fail(g, "invalid number of stones: %ld (no fixed handicap on %dx%d; "
+                        "it needs 7x7 or larger)", n, g->game.board.size, g->game.board.size);
     if (n < 2 || n > 9 || board_fixed_handicap(&g->game.board, (int)n, placed) == 0)
         return gtp_fail(g, "invalid number of stones: %ld (fixed handicap on %dx%d takes 2 to %d)",
-                        n, g->game.board.size, g->game.board.size, max_fixed(&g->game.board));
+                        n, g->game.board.size, g->game.board.size, max);
     int got = 0;
     enum game_err e = game_fixed_handicap(&g->game, (int)n, placed, &got);
     if (e != GAME_OK)

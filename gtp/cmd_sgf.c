@@ -52,6 +52,8 @@ enum gtp_status gtp_cmd_loadsgf(struct gtp *g, struct gtp_cmd *c)
     if (!ok) {
         char e[sizeof err.text * 4 + 8];
         gtp_quote(e, sizeof e, err.text, sizeof err.text);
+        if (err.reason && !strcmp(err.reason, "memory"))
+            return gtp_fail(g, "out of memory: cannot load file '%s': %s", q, e);
         return gtp_fail(g, "cannot load file '%s': %s", q, e);
     }
     if (!info.has_komi)
@@ -67,7 +69,7 @@ enum gtp_status gtp_cmd_printsgf(struct gtp *g, struct gtp_cmd *c)
     size_t len = 0;
     char *s = sgf_game_write(&g->game, NULL, &len);
     if (!s)
-        return gtp_fail(g, "cannot write SGF: out of memory");
+        return gtp_fail(g, "out of memory: cannot write SGF");
     gtp_printf(g, "%s", s);
     free(s);
     return GTP_OK;

@@ -8,6 +8,7 @@
  */
 #include "gtp/gtp.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +204,12 @@ static bool dispatch(struct gtp *g, struct gtp_cmd *c)
     } else {
         st = k->fn(g, c);
     }
+    if (g->text.out_of_memory && st != GTP_STREAMED) {
+        /* The reply text did not fit; say so rather than answer half of it. */
+        gtp_buf_clear(&g->text);
+        gtp_buf_printf(&g->text, "out of memory: the reply to %s did not fit", k->name);
+        st = st == GTP_QUIT ? GTP_QUIT : GTP_FAIL;
+    }
     switch (st) {
     case GTP_OK:
         gtp_reply(&g->out, true, c->id, gtp_buf_str(&g->text));
@@ -251,13 +258,13 @@ static void too_long(struct gtp *g, struct gtp_reader *r)
     gtp_reply(&g->out, false, id, msg);
 }
 
-void gtp_run(struct gtp *g, FILE *in)
+bool gtp_run(struct gtp *g, FILE *in)
 {
     if (!g->reader) {
         g->reader = malloc(sizeof *g->reader);
         if (!g->reader) {
             fputs("hane: out of memory\n", stderr);
-            return;
+            return false;
         }
     }
     struct gtp_reader *r = g->reader;
@@ -266,12 +273,20 @@ void gtp_run(struct gtp *g, FILE *in)
         enum gtp_read st = gtp_read_line(r);
         if (st == GTP_READ_EOF)
             break;
-        if (st == GTP_READ_TOO_LONG) {
+        if (gtp_out_error(&g->out))
+            break;   /* e.g. an analysis stream's line could not be written */
+        if (st == GTP_READ_TOO_LONG)
             too_long(g, r);
-            continue;
-        }
-        if (!gtp_execute(g, r->buf, r->len))
+        else if (!gtp_execute(g, r->buf, r->len))
+            break;
+        if (gtp_out_error(&g->out))
             break;
     }
     gtp_stop_thinking(g);
+    int e = gtp_out_error(&g->out);
+    if (e) {
+        fprintf(stderr, "hane: cannot write replies (%s); stopping\n", strerror(e));
+        return false;
+    }
+    return true;
 }

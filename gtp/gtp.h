@@ -35,8 +35,10 @@ void gtp_free(struct gtp *g);
  * fuzzer, which runs many inputs through one front end. */
 void gtp_reset(struct gtp *g, int size, FILE *out);
 
-/* Reads and answers commands from `in` until `quit` or end of input. */
-void gtp_run(struct gtp *g, FILE *in);
+/* Reads and answers commands from `in` until `quit`, end of input, or a reply
+ * that could not be written (the reader is gone: nothing more is searched
+ * for it). False in that last case, after a message on stderr. */
+bool gtp_run(struct gtp *g, FILE *in);
 
 /* Answers one raw input line (`len` bytes, no newline; modified in place).
  * Returns false once `quit` has been answered. */

@@ -1,6 +1,7 @@
 /* gtp_out — reply writer and text buffer. */
 #include "gtp/gtp_out.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,25 @@ void gtp_out_init(struct gtp_out *o, FILE *f)
 {
     o->f = f;
     o->stream_open = false;
+    o->write_errno = 0;
     pthread_mutex_init(&o->lock, NULL);
+}
+
+int gtp_out_error(struct gtp_out *o)
+{
+    pthread_mutex_lock(&o->lock);
+    int e = o->write_errno;
+    pthread_mutex_unlock(&o->lock);
+    return e;
+}
+
+/* After a reply or a line: did everything reach the channel? A reader that
+ * went away (EPIPE with SIGPIPE ignored) or a full disk is remembered for
+ * the read loop, which stops (gtp_run). Called with the lock held. */
+static void flush_checked(struct gtp_out *o)
+{
+    if ((fflush(o->f) != 0 || ferror(o->f)) && !o->write_errno)
+        o->write_errno = errno ? errno : EIO;
 }
 
 void gtp_out_free(struct gtp_out *o)
@@ -38,7 +57,7 @@ void gtp_reply(struct gtp_out *o, bool ok, const char *id, const char *text)
             fputc(' ', o->f);
     }
     fputs("\n\n", o->f);
-    fflush(o->f);
+    flush_checked(o);
     pthread_mutex_unlock(&o->lock);
 }
 
@@ -47,7 +66,7 @@ void gtp_stream_open(struct gtp_out *o, const char *id)
     pthread_mutex_lock(&o->lock);
     fprintf(o->f, "=%s\n", id);
     o->stream_open = true;
-    fflush(o->f);
+    flush_checked(o);
     pthread_mutex_unlock(&o->lock);
 }
 
@@ -62,7 +81,7 @@ void gtp_stream_line(struct gtp_out *o, const char *line)
     }
     fputs(line, o->f);
     fputc('\n', o->f);
-    fflush(o->f);
+    flush_checked(o);
     pthread_mutex_unlock(&o->lock);
 }
 
@@ -75,13 +94,14 @@ void gtp_stream_close(struct gtp_out *o)
     }
     o->stream_open = false;
     fputc('\n', o->f);
-    fflush(o->f);
+    flush_checked(o);
     pthread_mutex_unlock(&o->lock);
 }
 
 void gtp_buf_clear(struct gtp_buf *b)
 {
     b->len = 0;
+    b->out_of_memory = false;
     if (b->s)
         b->s[0] = '\0';
 }
@@ -99,7 +119,7 @@ void gtp_buf_printf(struct gtp_buf *b, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (n < 0)
+    if (n < 0 || b->out_of_memory)
         return;
     if (b->len + (size_t)n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
@@ -107,8 +127,8 @@ void gtp_buf_printf(struct gtp_buf *b, const char *fmt, ...)
             cap *= 2;
         char *s = realloc(b->s, cap);
         if (!s) {
-            fputs("hane: out of memory building a GTP reply\n", stderr);
-            abort();
+            b->out_of_memory = true;
+            return;
         }
         b->s = s;
         b->cap = cap;

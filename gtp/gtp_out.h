@@ -14,9 +14,13 @@ struct gtp_out {
     FILE *f;
     pthread_mutex_t lock;
     bool stream_open;   /* between gtp_stream_open and gtp_stream_close */
+    int write_errno;    /* set by the first write that failed; 0 while all went out */
 };
 
 void gtp_out_init(struct gtp_out *o, FILE *f);
+/* The errno of the first write that failed, 0 if none did (search threads
+ * write too: read under the lock). */
+int gtp_out_error(struct gtp_out *o);
 void gtp_out_free(struct gtp_out *o);
 
 /* Writes "=id text" (ok) or "?id text" and the blank line that ends a reply.
@@ -37,8 +41,10 @@ void gtp_stream_close(struct gtp_out *o);
 struct gtp_buf {
     char *s;
     size_t len, cap;
+    bool out_of_memory; /* a printf did not fit: the text is incomplete */
 };
 
+/* Empties the buffer and clears out_of_memory. */
 void gtp_buf_clear(struct gtp_buf *b);
 void gtp_buf_free(struct gtp_buf *b);
 void gtp_buf_printf(struct gtp_buf *b, const char *fmt, ...)

@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hane: %s\n", err);
         return 1;
     }
-    gtp_run(g, stdin);
+    bool ok = gtp_run(g, stdin);
     gtp_free(g);
-    return 0;
+    return ok ? 0 : 1;
 }

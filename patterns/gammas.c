@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "engine/board/bigtable.h"
+#include "engine/board/file_read.h"
 
 #define FORMAT_NAME "hane-gammas"
 #define FORMAT_VERSION 4      /* newest version read and written */
@@ -498,12 +499,9 @@ struct pat_gammas *pat_gammas_parse(const char *buf, size_t len, const char *nam
                                     char *err, size_t errlen)
 {
     pat_init();
-    json_error_t je;
-    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
-    if (!root) {
-        set_err(err, errlen, "%s:%d:%d: %s", name, je.line, je.column, je.text);
+    json_t *root = json_read_bounded(buf, len, JSON_REJECT_DUPLICATES, name, err, errlen);
+    if (!root)
         return NULL;
-    }
     struct pat_gammas *t = from_json(root, name, err, errlen);
     json_decref(root);
     return t;
@@ -511,43 +509,10 @@ struct pat_gammas *pat_gammas_parse(const char *buf, size_t len, const char *nam
 
 struct pat_gammas *pat_gammas_load(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    char *buf;
+    size_t len;
+    if (file_read(path, PAT_GAMMAS_MAX_INPUT, &buf, &len, err, errlen) != FILE_OK)
         return NULL;
-    }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 1 << 16;
-            if (cap > (256u << 20)) {
-                set_err(err, errlen, "%s: larger than 256 MB: not a gamma table", path);
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                set_err(err, errlen, "%s: out of memory", path);
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t r = fread(buf + len, 1, cap - len, f);
-        len += r;
-        if (r == 0)
-            break;
-    }
-    bool rerr = ferror(f);
-    fclose(f);
-    if (rerr) {
-        set_err(err, errlen, "%s: read error", path);
-        free(buf);
-        return NULL;
-    }
     struct pat_gammas *t = pat_gammas_parse(buf, len, path, err, errlen);
     free(buf);
     return t;
@@ -626,17 +591,28 @@ static json_t *to_json(const struct pat_gammas *t)
 
 char *pat_gammas_dump(const struct pat_gammas *t)
 {
+    return pat_gammas_dump_digits(t, 6);
+}
+
+char *pat_gammas_dump_digits(const struct pat_gammas *t, int digits)
+{
     json_t *root = to_json(t);
     if (!root)
         return NULL;
-    char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(6));
+    char *s = json_dumps(root, JSON_INDENT(1) | JSON_REAL_PRECISION(digits));
     json_decref(root);
     return s;
 }
 
 bool pat_gammas_save(const struct pat_gammas *t, const char *path, char *err, size_t errlen)
 {
-    char *s = pat_gammas_dump(t);
+    return pat_gammas_save_digits(t, path, 6, err, errlen);
+}
+
+bool pat_gammas_save_digits(const struct pat_gammas *t, const char *path, int digits,
+                            char *err, size_t errlen)
+{
+    char *s = pat_gammas_dump_digits(t, digits);
     if (!s) {
         set_err(err, errlen, "%s: out of memory", path);
         return false;

@@ -129,13 +129,20 @@ static inline float pat_gammas_pat3(const struct pat_gammas *t, uint32_t raw)
 struct pat_gammas *pat_gammas_parse(const char *buf, size_t len, const char *name,
                                     char *err, size_t errlen);
 struct pat_gammas *pat_gammas_load(const char *path, char *err, size_t errlen);
+/* The largest gamma table file pat_gammas_load reads (data/gammas.json is 5 MB). */
+#define PAT_GAMMAS_MAX_INPUT (256u << 20)
 
 /* The whole table as JSON text (malloc'ed, NUL-terminated), gammas with 6
  * significant digits. NULL if memory runs out. */
 char *pat_gammas_dump(const struct pat_gammas *t);
+/* The same with `digits` significant digits (9 reads back every float exactly:
+ * a checkpoint). */
+char *pat_gammas_dump_digits(const struct pat_gammas *t, int digits);
 /* Writes atomically: PATH.tmp.PID then rename, so an interrupted write leaves
  * the previous file intact. False with a message on error. */
 bool pat_gammas_save(const struct pat_gammas *t, const char *path, char *err, size_t errlen);
+bool pat_gammas_save_digits(const struct pat_gammas *t, const char *path, int digits,
+                            char *err, size_t errlen);
 
 /* The table compiled into the binary from data/gammas.json (parsed once,
  * thread-safe, shared: do not free). Never NULL: a broken built-in table is a

@@ -4,6 +4,7 @@
  */
 #include "engine/board/game.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@ const char *game_err_str(enum game_err e)
     case GAME_BAD_COLOR: return "invalid color";
     case GAME_NOT_EMPTY: return "board not empty";
     case GAME_BAD_HANDICAP: return "invalid handicap";
+    case GAME_NO_MEMORY: return "out of memory";
     }
     return "unknown error";
 }
@@ -34,14 +36,29 @@ static void *xrealloc(void *p, size_t n)
     return q;
 }
 
-/* Room for one more move and its hash. */
+bool game_reserve(struct game *g, int n)
+{
+    if (n <= g->cap_moves) return true;
+    int cap = g->cap_moves ? g->cap_moves : 256;
+    while (cap < n) cap = cap > INT_MAX / 2 ? INT_MAX - 1 : cap * 2;
+    struct game_move *moves = realloc(g->moves, (size_t)cap * sizeof *g->moves);
+    if (!moves) return false;
+    g->moves = moves;
+    uint64_t *hashes = realloc(g->hashes, (size_t)(cap + 1) * sizeof *g->hashes);
+    if (!hashes) return false;   /* moves grew: harmless, cap_moves still holds */
+    g->hashes = hashes;
+    g->cap_moves = cap;
+    return true;
+}
+
+/* Room for one more move and its hash; at the start, out of memory is fatal
+ * (a new game's first 256 moves take a few kilobytes). */
 static void reserve(struct game *g)
 {
-    if (g->n_moves < g->cap_moves) return;
-    int cap = g->cap_moves ? g->cap_moves * 2 : 256;
-    g->moves = xrealloc(g->moves, (size_t)cap * sizeof *g->moves);
-    g->hashes = xrealloc(g->hashes, (size_t)(cap + 1) * sizeof *g->hashes);
-    g->cap_moves = cap;
+    if (!game_reserve(g, g->n_moves + 1)) {
+        fprintf(stderr, "hane: out of memory (a new game record)\n");
+        abort();
+    }
 }
 
 void game_init(struct game *g, int size, double komi)
@@ -115,7 +132,7 @@ enum game_err game_play(struct game *g, enum color c, point p)
 {
     enum game_err e = game_check_move(g, c, p);
     if (e != GAME_OK) return e;
-    reserve(g);
+    if (!game_reserve(g, g->n_moves + 1)) return GAME_NO_MEMORY;
     board_play(&g->board, c, p);
     g->moves[g->n_moves].color = c;
     g->moves[g->n_moves].p = p;

@@ -21,6 +21,7 @@ enum game_err {
     GAME_BAD_COLOR,
     GAME_NOT_EMPTY,   /* handicap or setup on a board that already has moves */
     GAME_BAD_HANDICAP,
+    GAME_NO_MEMORY,   /* the move record could not grow */
 };
 
 /* Human-readable reason for an error, in GTP wording ("illegal move: suicide"). */
@@ -56,6 +57,9 @@ void game_copy(struct game *dst, const struct game *src);
 enum game_err game_check_move(const struct game *g, enum color c, point p);
 /* Plays it if legal; on error the game is unchanged. */
 enum game_err game_play(struct game *g, enum color c, point p);
+/* Makes room for `n` moves in all, so that as many game_play() calls cannot
+ * run out of memory. False (the game as it was) if memory runs out. */
+bool game_reserve(struct game *g, int n);
 /* Takes back the last move; false if there is none. */
 bool game_undo(struct game *g);
 

@@ -9,7 +9,10 @@
 #include "engine/board/sgf_internal.h"
 
 /* All of a tree lives in a chain of blocks freed at once: freeing a deep or
- * long tree needs no walk (hence no recursion), and parsing allocates fast. */
+ * long tree needs no walk (hence no recursion), and parsing allocates fast.
+ * Structures are aligned for pointers, strings not at all, so a small value
+ * costs its bytes and no padding. `bytes` counts every block, which is what
+ * the reader's budget (SGF_BUILD_PER_BYTE) is held against. */
 struct sgf_block {
     struct sgf_block *next;
     size_t used, size;
@@ -18,28 +21,32 @@ struct sgf_block {
 
 struct sgf_arena {
     struct sgf_block *head;
+    size_t bytes, budget;      /* budget 0: none */
+    bool over_budget;
 };
 
 #define SGF_BLOCK_BYTES ((size_t)64 << 10)
 
-static void *sgf_die_oom(size_t n)
+void *sgf_alloc(struct sgf_tree *t, size_t n, size_t align)
 {
-    /* Out of memory is not bad input; there is no sane way on. */
-    (void)n;
-    abort();
-}
-
-void *sgf_alloc(struct sgf_tree *t, size_t n)
-{
+    if (t->out_of_memory)
+        return NULL;
     struct sgf_arena *a = t->arena;
-    const size_t align = sizeof(max_align_t);
-    n = (n + align - 1) / align * align;
     struct sgf_block *b = a->head;
-    if (!b || b->size - b->used < n) {
+    size_t at = b ? (b->used + align - 1) / align * align : 0;
+    if (!b || at > b->size || b->size - at < n) {
         size_t size = n > SGF_BLOCK_BYTES / 2 ? n : SGF_BLOCK_BYTES;
+        if (a->budget && (size > a->budget || a->bytes > a->budget - size)) {
+            a->over_budget = true;
+            t->out_of_memory = true;
+            return NULL;
+        }
         b = malloc(sizeof *b + size);
-        if (!b)
-            return sgf_die_oom(n);
+        if (!b) {
+            t->out_of_memory = true;
+            return NULL;
+        }
+        a->bytes += size;
         b->size = size;
         b->used = 0;
         if (n > SGF_BLOCK_BYTES / 2 && a->head) {
@@ -52,20 +59,33 @@ void *sgf_alloc(struct sgf_tree *t, size_t n)
         }
         b->next = a->head;
         a->head = b;
+        at = 0;
     }
-    void *p = (char *)b->data + b->used;
-    b->used += n;
+    void *p = (char *)b->data + at;
+    b->used = at + n;
     return p;
+}
+
+void sgf_set_budget(struct sgf_tree *t, size_t bytes)
+{
+    t->arena->budget = bytes;
+}
+
+bool sgf_over_budget(const struct sgf_tree *t)
+{
+    return t->arena->over_budget;
 }
 
 struct sgf_tree *sgf_new_tree(void)
 {
     struct sgf_tree *t = calloc(1, sizeof *t);
     if (!t)
-        return sgf_die_oom(sizeof *t);
+        return NULL;
     t->arena = calloc(1, sizeof *t->arena);
-    if (!t->arena)
-        return sgf_die_oom(sizeof *t->arena);
+    if (!t->arena) {
+        free(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -83,9 +103,13 @@ void sgf_free(struct sgf_tree *t)
     free(t);
 }
 
+#define SGF_NEW(t, type) ((type *)sgf_alloc((t), sizeof(type), _Alignof(type)))
+
 struct sgf_node *sgf_new_node(struct sgf_tree *t, struct sgf_node *parent)
 {
-    struct sgf_node *n = sgf_alloc(t, sizeof *n);
+    struct sgf_node *n = SGF_NEW(t, struct sgf_node);
+    if (!n)
+        return NULL;
     memset(n, 0, sizeof *n);
     n->parent = parent;
     if (parent) {
@@ -106,15 +130,33 @@ struct sgf_node *sgf_new_node(struct sgf_tree *t, struct sgf_node *parent)
     return n;
 }
 
+/* The identifiers nearly every property has point to these, so a game
+ * record's properties cost no copy of their names. */
+static const char *const common_ids[] = {"B", "W", "C", "AB", "AW", "AE", "N", "BL", "WL",
+                                         "OB", "OW", "LB", "TR", "SQ", "MA", "CR"};
+
 struct sgf_prop *sgf_new_prop(struct sgf_tree *t, struct sgf_node *n, const char *id)
 {
-    struct sgf_prop *p = sgf_alloc(t, sizeof *p);
+    if (!n)
+        return NULL;
+    struct sgf_prop *p = SGF_NEW(t, struct sgf_prop);
+    if (!p)
+        return NULL;
     memset(p, 0, sizeof *p);
-    size_t len = strlen(id);
-    if (len > SGF_MAX_ID)
-        len = SGF_MAX_ID;
-    memcpy(p->id, id, len);
-    p->id[len] = '\0';
+    for (size_t i = 0; i < sizeof common_ids / sizeof common_ids[0] && !p->id; i++)
+        if (strcmp(id, common_ids[i]) == 0)
+            p->id = common_ids[i];
+    if (!p->id) {
+        size_t len = strlen(id);
+        if (len > SGF_MAX_ID)
+            len = SGF_MAX_ID;
+        char *copy = sgf_alloc(t, len + 1, 1);
+        if (!copy)
+            return NULL;
+        memcpy(copy, id, len);
+        copy[len] = '\0';
+        p->id = copy;
+    }
     if (n->last_prop)
         n->last_prop->next = p;
     else
@@ -125,6 +167,8 @@ struct sgf_prop *sgf_new_prop(struct sgf_tree *t, struct sgf_node *n, const char
 
 struct sgf_prop *sgf_add_prop(struct sgf_tree *t, struct sgf_node *n, const char *id)
 {
+    if (!n)
+        return NULL;
     for (struct sgf_prop *p = n->props; p; p = p->next)
         if (strcmp(p->id, id) == 0)
             return p;
@@ -133,12 +177,18 @@ struct sgf_prop *sgf_add_prop(struct sgf_tree *t, struct sgf_node *n, const char
 
 void sgf_prop_add_raw(struct sgf_tree *t, struct sgf_prop *p, const char *raw, size_t len)
 {
-    struct sgf_value *v = sgf_alloc(t, sizeof *v);
-    v->raw = sgf_alloc(t, len + 1);
+    if (!p)
+        return;
+    struct sgf_value *v = SGF_NEW(t, struct sgf_value);
+    char *copy = sgf_alloc(t, len + 1, 1);
+    if (!v || !copy)
+        return;
+    v->raw = copy;
     memcpy(v->raw, raw, len);
     v->raw[len] = '\0';
     v->len = len;
     v->next = NULL;
+    v->line = v->col = 0;
     if (p->last_value)
         p->last_value->next = v;
     else
@@ -150,9 +200,11 @@ void sgf_prop_add_raw(struct sgf_tree *t, struct sgf_prop *p, const char *raw, s
 void sgf_prop_add_text(struct sgf_tree *t, struct sgf_prop *p, const char *text, size_t len)
 {
     /* Worst case every byte is escaped. */
+    if (!p)
+        return;
     char *buf = malloc(2 * len + 1);
     if (!buf) {
-        sgf_die_oom(2 * len + 1);
+        t->out_of_memory = true;
         return;
     }
     size_t k = 0;

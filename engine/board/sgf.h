@@ -19,9 +19,8 @@
  * property or a collection is.
  *
  * The reader works on a buffer with an explicit length (NUL bytes are data, not
- * the end), never aborts, is iterative (nesting depth costs no C stack) and
- * stops at SGF_MAX_DEPTH / SGF_MAX_NODES / SGF_MAX_INPUT. Every error goes
- * through one function and reads
+ * the end), never aborts, and is iterative (nesting depth costs no C stack).
+ * Every error goes through one function and reads
  *
  *      name:line:col: message near 'token'
  *
@@ -35,11 +34,24 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SGF_MAX_INPUT   (64u << 20)  /* bytes in one file */
-#define SGF_MAX_DEPTH   10000        /* nesting of '(' */
-#define SGF_MAX_NODES   2000000      /* nodes in one collection */
-#define SGF_MAX_VALUES  100000       /* values of one property */
-#define SGF_MAX_ID      32           /* letters in a property identifier */
+/* The reader's limits, all in one place (docs/notes/sgf.md explains them).
+ * Beyond any of them the input is refused with a "limit" error at the
+ * position where it was crossed.
+ *
+ * Memory: what the reader builds (nodes, properties, values, the copies of
+ * the values) may take at most SGF_BUILD_PER_BYTE bytes per byte of input,
+ * plus SGF_BUILD_SLACK, whatever the input; with the file itself this bounds
+ * reading a file at (SGF_BUILD_PER_BYTE + 1) times its size, and any file
+ * within SGF_MAX_INPUT at about 530 MB. A move node (";B[pd]") costs 139
+ * bytes, 23 per byte of input; files of nothing but passes or empty
+ * properties, which cost more per byte, are refused. */
+#define SGF_MAX_INPUT      (16u << 20)  /* bytes in one file */
+#define SGF_MAX_DEPTH      10000        /* nesting of '(' */
+#define SGF_MAX_NODES      2000000      /* nodes in one collection */
+#define SGF_MAX_VALUES     100000       /* values of one property */
+#define SGF_MAX_ID         32           /* letters in a property identifier */
+#define SGF_BUILD_PER_BYTE 32u          /* bytes built per byte of input */
+#define SGF_BUILD_SLACK    (128u << 10) /* ... plus this much for any input */
 
 /* Where and why reading failed. `reason` is a short fixed category for
  * statistics ("syntax", "illegal move", ...); `text` is the full message. */
@@ -53,10 +65,11 @@ struct sgf_value {
     char *raw;              /* as written between [ and ], NUL-terminated copy */
     size_t len;             /* bytes in raw (raw may contain NUL bytes) */
     struct sgf_value *next;
+    int line, col;          /* of the '[' in the source, 0 if built */
 };
 
 struct sgf_prop {
-    char id[SGF_MAX_ID + 1];  /* upper-case letters only */
+    const char *id;           /* 1..SGF_MAX_ID upper-case letters */
     struct sgf_value *values; /* at least one */
     struct sgf_value *last_value;
     int n_values;
@@ -81,21 +94,26 @@ struct sgf_tree {
     struct sgf_node *last_game;
     int n_games;
     int n_nodes;
+    bool out_of_memory;       /* an allocation failed: the tree is incomplete */
     struct sgf_arena *arena;  /* owns every node, property and value */
 };
 
 /* Parses `len` bytes of `buf`. `name` is used in messages (a file name, or
  * "<input>"). On success returns a tree (free with sgf_free); on failure returns
- * NULL and fills *err. */
+ * NULL and fills *err (reason "memory" when an allocation failed). */
 struct sgf_tree *sgf_parse(const char *buf, size_t len, const char *name,
                            struct sgf_error *err);
 
-/* Reads and parses a file; a missing or unreadable file is an error too. */
+/* Reads and parses a file; a missing or unreadable file, or one that is not a
+ * regular file, is an error too. */
 struct sgf_tree *sgf_read_file(const char *path, struct sgf_error *err);
 
 void sgf_free(struct sgf_tree *t);
 
-/* An empty tree, for building one by hand; add a game with sgf_new_node(t, NULL). */
+/* An empty tree, for building one by hand; add a game with sgf_new_node(t, NULL).
+ * NULL if memory runs out. When an allocation fails while building, the tree
+ * is marked out_of_memory, the builder returns NULL (or does nothing), every
+ * later builder call does nothing, and sgf_write() returns NULL. */
 struct sgf_tree *sgf_new_tree(void);
 /* A new node appended as the last child of `parent`, or as a new game if
  * `parent` is NULL. */

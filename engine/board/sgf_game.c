@@ -28,19 +28,36 @@ bool sgf_point_parse(int size, const char *s, size_t len, int *x, int *y)
     return true;
 }
 
-/* The loader's error: the position of property `p` and a token rebuilt from it
- * ("B[dd]"), through the reader's one error function. */
+/* The loader's error at value `v` of property `p` (its first value if `v` is
+ * NULL): the position and a token rebuilt from it ("B[dd]"), through the
+ * reader's one error function. */
+static bool load_error_at(struct sgf_error *err, const char *name, const struct sgf_prop *p,
+                          const struct sgf_value *v, const char *reason, const char *msg)
+{
+    char tok[48];
+    if (!v)
+        v = p->values;
+    snprintf(tok, sizeof tok, "%s[%.*s]", p->id, v ? (int)(v->len < 24 ? v->len : 24) : 0,
+             v ? v->raw : "");
+    int line = p->line, col = p->col;
+    if (v && v != p->values && v->line) {
+        /* Not the first value: its own position, and the token from there. */
+        snprintf(tok, sizeof tok, "[%.*s]", (int)(v->len < 24 ? v->len : 24), v->raw);
+        line = v->line;
+        col = v->col;
+    }
+    sgf_set_error(err, name, line, col, reason, tok, strlen(tok), 0, "%s", msg);
+    return false;
+}
+
+/* The loader's error at property `p` (or node `n` if `p` is NULL). */
 static bool load_error(struct sgf_error *err, const char *name, const struct sgf_prop *p,
                        const struct sgf_node *n, const char *reason, const char *msg)
 {
     char tok[48] = "";
     int line = 0, col = 0;
     if (p) {
-        const struct sgf_value *v = p->values;
-        snprintf(tok, sizeof tok, "%s[%.*s]", p->id, v ? (int)(v->len < 24 ? v->len : 24) : 0,
-                 v ? v->raw : "");
-        line = p->line;
-        col = p->col;
+        return load_error_at(err, name, p, NULL, reason, msg);
     } else if (n) {
         line = n->line;
         col = n->col;
@@ -83,6 +100,7 @@ struct loader {
      * property that asked for it (for error positions). */
     uint8_t setup[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
     const struct sgf_prop *setup_src[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
+    const struct sgf_value *setup_val[BOARD_MAX_SIZE][BOARD_MAX_SIZE];
     bool any_setup;
     enum color pl;      /* PL in the setup nodes, EMPTY if none */
 };
@@ -104,8 +122,8 @@ static bool read_info(struct loader *ld, const struct sgf_node *root, struct sgf
         int w, h;
         if (sgf_compose(p->values, &a_len, &b_off)) {
             char a[32], b[32];
-            struct sgf_value va = { p->values->raw, a_len, NULL };
-            struct sgf_value vb = { p->values->raw + b_off, p->values->len - b_off, NULL };
+            struct sgf_value va = { p->values->raw, a_len, NULL, 0, 0 };
+            struct sgf_value vb = { p->values->raw + b_off, p->values->len - b_off, NULL, 0, 0 };
             sgf_text(&va, a, sizeof a);
             sgf_text(&vb, b, sizeof b);
             if (!parse_int(a, 1, 52, &w) || !parse_int(b, 1, 52, &h))
@@ -172,7 +190,7 @@ static bool read_setup(struct loader *ld, const struct sgf_node *n, const struct
             char msg[80];
             snprintf(msg, sizeof msg, "bad point [%.*s] in %s on a %dx%d board",
                      (int)(v->len < 16 ? v->len : 16), v->raw, p->id, ld->size, ld->size);
-            return load_error(ld->err, ld->name, p, n, "bad point", msg);
+            return load_error_at(ld->err, ld->name, p, v, "bad point", msg);
         }
         /* Either corner order is accepted. */
         if (x0 > x1) { int s = x0; x0 = x1; x1 = s; }
@@ -181,6 +199,7 @@ static bool read_setup(struct loader *ld, const struct sgf_node *n, const struct
             for (int x = x0; x <= x1; x++) {
                 ld->setup[y][x] = (uint8_t)c;
                 ld->setup_src[y][x] = p;
+                ld->setup_val[y][x] = v;
             }
         ld->any_setup = true;
     }
@@ -199,7 +218,8 @@ static bool apply_setup(struct loader *ld, struct game *g)
             if (e != GAME_OK) {
                 char msg[120];
                 snprintf(msg, sizeof msg, "setup stone refused: %s", game_err_str(e));
-                return load_error(ld->err, ld->name, ld->setup_src[y][x], NULL, "bad setup", msg);
+                return load_error_at(ld->err, ld->name, ld->setup_src[y][x], ld->setup_val[y][x],
+                                     "bad setup", msg);
             }
         }
     return true;
@@ -240,8 +260,10 @@ bool sgf_game_load(const struct sgf_tree *t, const char *name, int move_limit,
     struct sgf_game_info info_local;
     struct sgf_game_info *info = info_out ? info_out : &info_local;
     struct loader *ld = calloc(1, sizeof *ld);
-    if (!ld)
-        abort();
+    if (!ld) {
+        sgf_set_error(err, name ? name : "<input>", 0, 0, "memory", NULL, 0, 0, "out of memory");
+        return false;
+    }
     ld->name = name ? name : "<input>";
     ld->err = err;
     const struct sgf_node *root = t->games;
@@ -301,6 +323,11 @@ bool sgf_game_load(const struct sgf_tree *t, const char *name, int move_limit,
     }
 
     game_init(g, ld->size, info->komi);
+    if (!game_reserve(g, info->n_moves)) {
+        load_error(err, ld->name, NULL, root, "memory", "out of memory for the move record");
+        game_free(g);
+        goto fail;
+    }
     if (!apply_setup(ld, g)) {
         game_free(g);
         goto fail;
@@ -368,6 +395,8 @@ static void add_fmt(struct sgf_tree *t, struct sgf_node *n, const char *id, cons
 struct sgf_tree *sgf_game_tree(const struct game *g, const char *result)
 {
     struct sgf_tree *t = sgf_new_tree();
+    if (!t)
+        return NULL;
     struct sgf_node *n = sgf_new_node(t, NULL);
     int size = g->board.size;
     sgf_prop_add_raw(t, sgf_add_prop(t, n, "FF"), "4", 1);
@@ -410,6 +439,8 @@ struct sgf_tree *sgf_game_tree(const struct game *g, const char *result)
         if (m->p != PASS && !board_on(&g->start, m->p))
             continue;   /* resign is the result, not a move */
         n = sgf_new_node(t, n);
+        if (!n)
+            break;   /* out of memory: t says so */
         struct sgf_prop *p = sgf_add_prop(t, n, m->color == BLACK ? "B" : "W");
         if (m->p == PASS) {
             sgf_prop_add_raw(t, p, "", 0);
@@ -425,6 +456,8 @@ struct sgf_tree *sgf_game_tree(const struct game *g, const char *result)
 char *sgf_game_write(const struct game *g, const char *result, size_t *len)
 {
     struct sgf_tree *t = sgf_game_tree(g, result);
+    if (!t)
+        return NULL;
     char *s = sgf_write(t, len);
     sgf_free(t);
     return s;

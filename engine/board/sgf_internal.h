@@ -4,8 +4,14 @@
 
 #include "engine/board/sgf.h"
 
-/* Memory from the tree's arena (freed with the tree); never NULL. */
-void *sgf_alloc(struct sgf_tree *t, size_t n);
+/* `n` bytes aligned to `align` from the tree's arena (freed with the tree).
+ * NULL, with t->out_of_memory set, when malloc fails or the budget would be
+ * exceeded; every later call then returns NULL too. */
+void *sgf_alloc(struct sgf_tree *t, size_t n, size_t align);
+/* Caps what the arena may take from malloc, in bytes (0: no cap). */
+void sgf_set_budget(struct sgf_tree *t, size_t bytes);
+/* Did an allocation fail because of that cap (rather than malloc)? */
+bool sgf_over_budget(const struct sgf_tree *t);
 /* Appends a property even if the node has one with that id already. */
 struct sgf_prop *sgf_new_prop(struct sgf_tree *t, struct sgf_node *n, const char *id);
 /* Next node in pre-order across the whole collection, or NULL. */

@@ -8,12 +8,12 @@
  */
 #include "engine/board/sgf.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/board/file_read.h"
 #include "engine/board/sgf_internal.h"
 
 void sgf_set_error(struct sgf_error *err, const char *name, int line, int col,
@@ -101,6 +101,20 @@ static void lx_error_here(struct lexer *lx, const char *reason, const char *msg)
     lx_error(lx, lx->line, lx_col(lx, lx->pos), lx->pos, reason, msg);
 }
 
+/* An allocation failed at the current position: over the reader's budget
+ * (a limit of the input) or out of memory (a limit of the machine). */
+static void lx_error_memory(struct lexer *lx, const struct sgf_tree *t)
+{
+    if (sgf_over_budget(t)) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "too much to hold for a file of this size (more than %u "
+                 "bytes per byte of input)", SGF_BUILD_PER_BYTE);
+        lx_error_here(lx, "limit", msg);
+    } else {
+        lx_error_here(lx, "memory", "out of memory");
+    }
+}
+
 static bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
 
@@ -136,6 +150,10 @@ static bool parse_prop(struct lexer *lx, struct sgf_tree *t, struct sgf_node *n)
         return false;
     }
     struct sgf_prop *p = sgf_new_prop(t, n, id);
+    if (!p) {
+        lx_error_memory(lx, t);
+        return false;
+    }
     p->line = line;
     p->col = col;
     while (lx_peek(lx) == '[') {
@@ -160,6 +178,12 @@ static bool parse_prop(struct lexer *lx, struct sgf_tree *t, struct sgf_node *n)
                 lx_advance(lx);   /* the escaped byte, whatever it is */
         }
         sgf_prop_add_raw(t, p, lx->buf + vstart, lx->pos - vstart);
+        if (t->out_of_memory) {
+            lx_error_memory(lx, t);
+            return false;
+        }
+        p->last_value->line = vline;
+        p->last_value->col = vcol;
         lx_advance(lx);   /* ']' */
         lx_skip_space(lx);
     }
@@ -212,8 +236,10 @@ static bool parse_collection(struct lexer *lx, struct sgf_tree *t)
                 if (ncap > SGF_MAX_DEPTH)
                     ncap = SGF_MAX_DEPTH;
                 struct open_tree *s = realloc(stack, (size_t)ncap * sizeof *s);
-                if (!s)
-                    abort();
+                if (!s) {
+                    lx_error_here(lx, "memory", "out of memory");
+                    break;
+                }
                 stack = s;
                 cap = ncap;
             }
@@ -236,6 +262,10 @@ static bool parse_collection(struct lexer *lx, struct sgf_tree *t)
             }
             struct sgf_node *parent = seq_started ? cur : stack[depth - 1].attach;
             struct sgf_node *n = sgf_new_node(t, parent);
+            if (!n) {
+                lx_error_memory(lx, t);
+                break;
+            }
             n->line = lx->line;
             n->col = lx_col(lx, lx->pos);
             cur = n;
@@ -285,6 +315,11 @@ struct sgf_tree *sgf_parse(const char *buf, size_t len, const char *name,
         return NULL;
     }
     struct sgf_tree *t = sgf_new_tree();
+    if (!t) {
+        lx_error(&lx, 1, 1, 0, "memory", "out of memory");
+        return NULL;
+    }
+    sgf_set_budget(t, (size_t)len * SGF_BUILD_PER_BYTE + SGF_BUILD_SLACK);
     if (!parse_collection(&lx, t)) {
         sgf_free(t);
         return NULL;
@@ -294,45 +329,17 @@ struct sgf_tree *sgf_parse(const char *buf, size_t len, const char *name,
 
 struct sgf_tree *sgf_read_file(const char *path, struct sgf_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    char *buf;
+    size_t len;
+    char msg[sizeof err->text];
+    enum file_status st = file_read(path, SGF_MAX_INPUT, &buf, &len, msg, sizeof msg);
+    if (st != FILE_OK) {
         /* No position to give for a file that cannot be read. */
         if (err) {
             err->line = err->col = 0;
-            err->reason = "file";
-            snprintf(err->text, sizeof err->text, "%s: cannot open: %s", path, strerror(errno));
+            err->reason = st == FILE_TOO_LARGE ? "limit" : st == FILE_NO_MEMORY ? "memory" : "file";
+            snprintf(err->text, sizeof err->text, "%s", msg);
         }
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    if (!buf)
-        abort();
-    for (;;) {
-        if (len == cap) {
-            if (cap > SGF_MAX_INPUT)
-                break;
-            cap *= 2;
-            char *nb = realloc(buf, cap);
-            if (!nb)
-                abort();
-            buf = nb;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int read_errno = ferror(f) ? errno : 0;
-    fclose(f);
-    if (read_errno || len > SGF_MAX_INPUT) {
-        if (err) {
-            err->line = err->col = 0;
-            err->reason = read_errno ? "file" : "limit";
-            snprintf(err->text, sizeof err->text, "%s: cannot read: %s", path,
-                     read_errno ? strerror(read_errno) : "file too large");
-        }
-        free(buf);
         return NULL;
     }
     struct sgf_tree *t = sgf_parse(buf, len, path, err);

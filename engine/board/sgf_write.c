@@ -141,6 +141,8 @@ static void out_game(struct outbuf *o, const struct sgf_node *root,
 
 char *sgf_write(const struct sgf_tree *t, size_t *len)
 {
+    if (t->out_of_memory)
+        return NULL;   /* an incomplete tree must not pass for the game */
     struct outbuf o = {0};
     const struct sgf_node **stack = NULL;
     size_t cap = 0;

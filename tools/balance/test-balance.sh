@@ -46,7 +46,7 @@ refused "--rate -1" "bad value '-1' for --rate" --out "$tmp/x.json" --rate -1 "$
 refused "--epochs 0" "bad value '0' for --epochs" --out "$tmp/x.json" --epochs 0 "$tmp/w.sgf"
 refused "unknown option" "unknown option '--fast'" --fast 1 "$tmp/w.sgf"
 refused "missing record" "$tmp/none.sgf" --out "$tmp/x.json" "$tmp/none.sgf"
-refused "missing list" "cannot read $tmp/none.lst" --out "$tmp/x.json" --list "$tmp/none.lst"
+refused "missing list" "$tmp/none.lst: cannot open" --out "$tmp/x.json" --list "$tmp/none.lst"
 printf '(;FF[4]GM[1]SZ[9]RE[B+R]\n;B[ee];W[ee])\n' >"$tmp/bad.sgf"
 refused "illegal move in a record" "bad.sgf:2:" --out "$tmp/x.json" "$tmp/bad.sgf"
 refused "no position" "no position" --out "$tmp/x.json" --from 5 "$tmp/w.sgf" "$tmp/void.sgf"

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/board/file_read.h"
+
 static bool push(struct pathlist *pl, const char *p)
 {
     if (pl->n == pl->cap) {
@@ -21,33 +23,31 @@ static bool push(struct pathlist *pl, const char *p)
     return true;
 }
 
+struct gather_ctx {
+    struct pathlist *pl;
+    const char *name;
+    char *err;
+    int err_len;
+};
+
+static bool gather_line(char *line, size_t number, void *ctx)
+{
+    struct gather_ctx *g = ctx;
+    if (line[0] && !push(g->pl, line)) {
+        snprintf(g->err, (size_t)g->err_len, "%s:%zu: out of memory", g->name, number);
+        return false;
+    }
+    return true;
+}
+
 bool pathlist_gather(struct pathlist *pl, const char *list_file, char *const *args, int n_args,
                      char *err, int err_len)
 {
     if (list_file) {
-        FILE *f = fopen(list_file, "r");
-        if (!f) {
-            snprintf(err, err_len, "cannot read %s", list_file);
+        struct gather_ctx g = { pl, list_file, err, err_len };
+        if (!file_read_lines(list_file, PATHLIST_MAX_BYTES, 4095, gather_line, &g, err,
+                             (size_t)err_len))
             return false;
-        }
-        char buf[4096];
-        int line = 0;
-        while (fgets(buf, sizeof buf, f)) {
-            line++;
-            size_t len = strcspn(buf, "\r\n");
-            if (buf[len] == 0 && !feof(f)) {
-                snprintf(err, err_len, "%s:%d: line too long", list_file, line);
-                fclose(f);
-                return false;
-            }
-            buf[len] = 0;
-            if (buf[0] && !push(pl, buf)) {
-                snprintf(err, err_len, "out of memory");
-                fclose(f);
-                return false;
-            }
-        }
-        fclose(f);
     }
     for (int i = 0; i < n_args; i++)
         if (!push(pl, args[i])) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/board/file_read.h"
 #include "tools/common/cli_num.h"
 #include "tools/mapgen/mg_batch.h"
 #include "tools/mapgen/mg_run.h"
@@ -38,42 +39,15 @@ static int die(const char *fmt, const char *a, const char *b)
     return 2;
 }
 
+/* A map file: a regular file of at most a megabyte (the largest problem's
+ * maps are a few hundred bytes each), without NUL bytes. */
 static char *read_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    char *buf;
+    size_t len;
+    if (file_read(path, 1u << 20, &buf, &len, err, errlen) != FILE_OK)
         return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t k;
-    while (buf && (k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += k;
-        if (n + 1 == cap) {
-            if (cap > (1u << 20)) {
-                snprintf(err, errlen, "%s: too large for a map file", path);
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            } else {
-                buf = nb;
-            }
-        }
-    }
-    fclose(f);
-    if (!buf) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return NULL;
-    }
-    buf[n] = 0;
-    if (strlen(buf) != n) {
-        snprintf(err, errlen, "%s: contains a NUL byte", path);
+    if (!file_check_text(buf, len, 0, path, err, errlen)) {
         free(buf);
         return NULL;
     }

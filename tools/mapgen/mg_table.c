@@ -1,4 +1,5 @@
 /* mg_table.c — aggregate results: tables, CSV, contact sheets, target verdicts. */
+#include "engine/board/file_read.h"
 #include "tools/mapgen/mg_table.h"
 
 #include <dirent.h>
@@ -66,11 +67,10 @@ static int load_dir(const char *dir, cell tab[MG_NPROBLEMS][NCOLS], json_t *keep
             continue;
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        json_error_t err;
-        json_t *j = json_load_file(path, 0, &err);
+        char err[600];
+        json_t *j = json_read_file(path, 64u << 20, 0, err, sizeof err);
         if (!j) {
-            fprintf(stderr, "hane-mapgen table: %s:%d:%d: %s (skipped)\n", path, err.line,
-                    err.column, err.text);
+            fprintf(stderr, "hane-mapgen table: %s (skipped)\n", err);
             continue;
         }
         json_t *cfg = json_object_get(j, "config"), *runs = json_object_get(j, "runs");

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "engine/board/board.h"
+#include "engine/board/file_read.h"
 #include "tools/common/cli_num.h"
 #include "tools/match/proc.h"
 #include "tools/match/referee.h"
@@ -326,6 +327,9 @@ static bool prepare_dir(const struct options *o)
     return ok;
 }
 
+/* A game's record is its moves and times: megabytes at most. */
+#define MATCH_RECORD_MAX_BYTES (64u << 20)
+
 /* Loads the records of finished games from DIR (for --resume). */
 static bool load_previous(struct match *m)
 {
@@ -335,10 +339,10 @@ static bool load_previous(struct match *m)
         game_path(o, i, "json", path, sizeof path);
         if (access(path, F_OK) != 0)
             continue;
-        json_error_t jerr;
-        json_t *j = json_load_file(path, 0, &jerr);
+        char jerr[600];
+        json_t *j = json_read_file(path, MATCH_RECORD_MAX_BYTES, 0, jerr, sizeof jerr);
         if (!j) {
-            fprintf(stderr, "hane-match: %s:%d:%d: %s\n", path, jerr.line, jerr.column, jerr.text);
+            fprintf(stderr, "hane-match: %s\n", jerr);
             return false;
         }
         struct summary_game sg;
@@ -512,10 +516,15 @@ int main(int argc, char **argv)
     m.records = calloc((size_t)opt.games, sizeof *m.records);
     if (!m.done || !m.records) {
         fprintf(stderr, "hane-match: out of memory\n");
+        free(m.done);
+        free(m.records);
         return 1;
     }
-    if (opt.resume && !load_previous(&m))
+    if (opt.resume && !load_previous(&m)) {
+        free(m.done);
+        free(m.records);
         return 1;
+    }
     if (opt.report) {
         printf("hane-match: report of %s: %d game records\n", opt.out_dir, m.n_records);
         opt.games = 0;      /* nothing to play */

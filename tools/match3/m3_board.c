@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/board/file_read.h"
+
 #define N M3_SIZE
 #define EMPTY 0xFF
 /* A cascade ends with probability 1 (fresh tiles are random once a feed table runs out);
@@ -377,24 +379,14 @@ void m3_move_string(m3_move m, char *out, size_t outlen)
 
 int m3_board_load(const char *path, m3_source *src, m3_board *b, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        set_err(err, errlen, "%s: %s", path, strerror(errno));
+    char *text;
+    size_t len;
+    if (file_read(path, M3_FILE_MAX, &text, &len, err, errlen) != FILE_OK)
         return -1;
-    }
-    char *text = malloc(M3_FILE_MAX + 1);
-    size_t len = text ? fread(text, 1, M3_FILE_MAX + 1, f) : 0;
-    fclose(f);
-    if (!text) {
-        set_err(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
-    if (len > M3_FILE_MAX) {
-        set_err(err, errlen, "%s: file larger than %d bytes", path, M3_FILE_MAX);
+    if (!file_check_text(text, len, 0, path, err, errlen)) {
         free(text);
         return -1;
     }
-    text[len] = 0;
 
     m3_source s;
     m3_source_from_seed(&s, 0);

@@ -10,6 +10,8 @@
  * Exactly one place has "jail": true. */
 #include "tools/narrative/nv_load.h"
 
+#include "engine/board/file_read.h"
+
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -305,12 +307,9 @@ int nv_world_parse(nv_world *w, const char *text, const char *label, char *err, 
     for (int t = 0; t < NV_NTYPES; t++)
         w->lambda[t] = 1.0;
     w->max_len = 20;
-    json_error_t je;
-    json_t *root = json_loads(text, 0, &je);
-    if (!root) {
-        snprintf(err, cap, "%s:%d:%d: %s", label, je.line, je.column, je.text);
+    json_t *root = json_read_bounded(text, strlen(text), 0, label, err, cap);
+    if (!root)
         return -1;
-    }
     int rc = parse_root(w, root, &c);
     json_decref(root);
     if (rc == 0)
@@ -320,38 +319,14 @@ int nv_world_parse(nv_world *w, const char *text, const char *label, char *err, 
 
 int nv_world_load(nv_world *w, const char *path, char *err, size_t cap)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, cap, "%s: cannot open", path);
+    char *buf;
+    size_t len;
+    if (file_read(path, NV_WORLD_MAX_BYTES, &buf, &len, err, cap) != FILE_OK)
+        return -1;
+    if (!file_check_text(buf, len, 0, path, err, cap)) {
+        free(buf);
         return -1;
     }
-    char *buf = NULL;
-    size_t len = 0, room = 0;
-    for (;;) {
-        if (len + 4096 + 1 > room) {
-            if (room > ((size_t)16 << 20)) {
-                free(buf);
-                fclose(f);
-                snprintf(err, cap, "%s: larger than 16 MiB", path);
-                return -1;
-            }
-            room = room ? room * 2 : 8192;
-            char *nb = realloc(buf, room);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                snprintf(err, cap, "%s: out of memory", path);
-                return -1;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + len, 1, 4096, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    buf[len] = 0;
     int rc = nv_world_parse(w, buf, path, err, cap);
     free(buf);
     return rc;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/board/file_read.h"
 #include "tools/common/cli_num.h"
 #include "tools/narrative/nv_load.h"
 #include "tools/narrative/nv_report.h"
@@ -183,32 +184,24 @@ static int make_world(nv_world *w, const opts *o)
     return 0;
 }
 
+/* A story is a few dozen actions: a megabyte is far more than any, and what
+ * is beyond it (or beyond a NUL byte) is an error, not silently dropped. */
+#define NV_STORY_MAX_BYTES (1u << 20)
+
+/* The story file as text: a regular file, no NUL byte; prints the error. */
 static char *slurp(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    char *buf, err[600];
+    size_t len;
+    if (file_read(path, NV_STORY_MAX_BYTES, &buf, &len, err, sizeof err) != FILE_OK) {
+        fprintf(stderr, "hane-narrative: %s\n", err);
         return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap + 1);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            if (cap >= (size_t)1 << 24)
-                break;
-            char *nb = realloc(buf, cap * 2 + 1);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
     }
-    fclose(f);
-    if (buf)
-        buf[len] = 0;
+    if (!file_check_text(buf, len, 0, path, err, sizeof err)) {
+        fprintf(stderr, "hane-narrative: %s\n", err);
+        free(buf);
+        return NULL;
+    }
     return buf;
 }
 
@@ -217,7 +210,7 @@ static int read_story(const nv_world *w, const char *path, nv_story *st)
 {
     char *text = slurp(path);
     if (!text)
-        return die("cannot read", path);
+        return 2;
     char err[256];
     st->n = nv_story_parse(w, text, st->acts, NV_MAX_LEN, err, sizeof err);
     free(text);

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "engine/board/board.h"
+#include "engine/board/file_read.h"
 #include "engine/board/game.h"
 #include "engine/params.h"
 #include "engine/playout.h"
@@ -156,62 +157,62 @@ static int row_cmp(const void *a, const void *b)
     return strcmp(((const struct row *)a)->key, ((const struct row *)b)->key);
 }
 
-/* Reads a file --out wrote; NULL (after a message with the line) if it is
- * not one. */
+struct rows_ctx {
+    const char *path;
+    struct row *rows;
+    int n, cap;
+};
+
+static bool read_row(char *buf, size_t line, void *ctx)
+{
+    struct rows_ctx *c = ctx;
+    char file[1024];
+    long move;
+    double p, y;
+    char tail;
+    if (sscanf(buf, "%1023[^\t]\t%ld\t%lf\t%lf %c", file, &move, &p, &y, &tail) != 4 ||
+        !(p >= 0 && p <= 1) || (y != 0 && y != 1)) {
+        fprintf(stderr, "hane-calibrate: %s:%zu: expected record, move, p in [0, 1] and "
+                        "outcome 0 or 1, tab-separated\n", c->path, line);
+        return false;
+    }
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 256;
+        struct row *r = realloc(c->rows, (size_t)c->cap * sizeof *r);
+        if (!r) {
+            fprintf(stderr, "hane-calibrate: out of memory\n");
+            return false;
+        }
+        c->rows = r;
+    }
+    struct row *r = &c->rows[c->n++];
+    snprintf(r->key, sizeof r->key, "%s\t%ld", file, move);
+    r->p = p;
+    r->y = y;
+    return true;
+}
+
+/* Reads a file --out wrote (a regular file of lines of at most 1,199 bytes,
+ * no NUL byte); NULL (after a message with the line) if it is not one. */
 static struct row *read_rows(const char *path, int *n)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "hane-calibrate: cannot read %s\n", path);
+    struct rows_ctx c = { path, NULL, 0, 0 };
+    char err[600] = "";
+    if (!file_read_lines(path, 1u << 30, 1199, read_row, &c, err, sizeof err)) {
+        if (err[0])
+            fprintf(stderr, "hane-calibrate: %s\n", err);
+        free(c.rows);
         return NULL;
     }
-    struct row *rows = NULL;
-    int cap = 0, line = 0;
-    char buf[1200];
-    *n = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        line++;
-        char file[1024];
-        long move;
-        double p, y;
-        char tail;
-        if (strchr(buf, '\n') == NULL && !feof(f)) {
-            fprintf(stderr, "hane-calibrate: %s:%d: line too long\n", path, line);
-            goto fail;
-        }
-        if (sscanf(buf, "%1023[^\t]\t%ld\t%lf\t%lf %c", file, &move, &p, &y, &tail) != 4 ||
-            !(p >= 0 && p <= 1) || (y != 0 && y != 1)) {
-            fprintf(stderr, "hane-calibrate: %s:%d: expected record, move, p in [0, 1] and "
-                            "outcome 0 or 1, tab-separated\n", path, line);
-            goto fail;
-        }
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 256;
-            struct row *r = realloc(rows, (size_t)cap * sizeof *rows);
-            if (!r) {
-                fprintf(stderr, "hane-calibrate: out of memory\n");
-                goto fail;
-            }
-            rows = r;
-        }
-        snprintf(rows[*n].key, sizeof rows[*n].key, "%s\t%ld", file, move);
-        rows[*n].p = p;
-        rows[*n].y = y;
-        (*n)++;
-    }
-    fclose(f);
     /* NULL means a bad file, so an empty one still gets an array (and qsort
      * wants a real one even for no rows). */
-    if (!rows && !(rows = calloc(1, sizeof *rows))) {
+    if (!c.rows && !(c.rows = calloc(1, sizeof *c.rows))) {
         fprintf(stderr, "hane-calibrate: out of memory\n");
         return NULL;
     }
-    qsort(rows, (size_t)*n, sizeof *rows, row_cmp);
-    return rows;
-fail:
-    fclose(f);
-    free(rows);
-    return NULL;
+    qsort(c.rows, (size_t)c.n, sizeof *c.rows, row_cmp);
+    *n = c.n;
+    return c.rows;
 }
 
 static int compare(const char *pa, const char *pb)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "engine/board/file_read.h"
 #include "engine/board/sgf_game.h"
 #include "tools/train/progress.h"
 
@@ -70,28 +71,39 @@ static bool add_dir(struct corpus *c, const char *dir, int depth)
     return ok;
 }
 
-static bool add_list(struct corpus *c, const char *list)
+struct list_ctx {
+    struct corpus *c;
+    const char *name;
+};
+
+static bool add_list_line(char *line, size_t number, void *ctx)
 {
-    FILE *f = fopen(list, "r");
-    if (!f) {
-        fprintf(stderr, "hane-train: %s: %s\n", list, strerror(errno));
+    struct list_ctx *lc = ctx;
+    size_t n = strcspn(line, "#");
+    line[n] = '\0';
+    while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+        line[--n] = '\0';
+    if (n == 0)
+        return true;
+    if (!push_path(lc->c, line)) {
+        fprintf(stderr, "hane-train: %s:%zu: out of memory\n", lc->name, number);
         return false;
     }
-    char line[4096];
-    int lineno = 0;
-    bool ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
-        lineno++;
-        size_t n = strcspn(line, "\r\n#");
-        line[n] = '\0';
-        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
-            line[--n] = '\0';
-        if (n == 0)
-            continue;
-        ok = push_path(c, line);
+    return true;
+}
+
+/* A list of paths: a regular file, one path a line (at most PATH_MAX bytes),
+ * no NUL byte; anything else is an error with its position. */
+static bool add_list(struct corpus *c, const char *list)
+{
+    char err[600] = "";
+    struct list_ctx lc = { c, list };
+    if (!file_read_lines(list, CORPUS_MAX_LIST, 4095, add_list_line, &lc, err, sizeof err)) {
+        if (err[0])
+            fprintf(stderr, "hane-train: %s\n", err);
+        return false;
     }
-    fclose(f);
-    return ok;
+    return true;
 }
 
 bool corpus_add_path(struct corpus *c, const char *path)
@@ -174,7 +186,7 @@ void corpus_split(struct corpus *c, struct corpus *out, size_t n, uint64_t seed)
 
 /* ---- loading ---- */
 
-enum { LOAD_OK, LOAD_BAD, LOAD_SIZE };
+enum { LOAD_OK, LOAD_BAD, LOAD_SIZE, LOAD_NO_MEMORY };
 
 struct loader {
     struct corpus *c;
@@ -182,6 +194,7 @@ struct loader {
     atomic_size_t next, done;
     struct tgame *slots;
     uint8_t *status;
+    char **why;               /* per path: the error of a skipped one */
     atomic_int reported;
 };
 
@@ -225,8 +238,10 @@ static void *load_worker(void *arg)
         struct sgf_game_info info;
         const char *path = L->c->paths[i];
         if (!sgf_game_load_file(path, 0, &g, &info, &err)) {
-            L->status[i] = LOAD_BAD;
-            if (atomic_fetch_add(&L->reported, 1) < 5)
+            bool oom = err.reason && !strcmp(err.reason, "memory");
+            L->status[i] = oom ? LOAD_NO_MEMORY : LOAD_BAD;
+            L->why[i] = strdup(err.text);
+            if (!oom && atomic_fetch_add(&L->reported, 1) < 5)
                 fprintf(stderr, "hane-train: skipped: %s\n", err.text);
         } else {
             if (L->size && g.board.size != L->size) {
@@ -234,7 +249,7 @@ static void *load_worker(void *arg)
             } else {
                 struct tgame *t = &L->slots[i];
                 memset(t, 0, sizeof *t);
-                L->status[i] = convert(&g, t) ? LOAD_OK : LOAD_BAD;
+                L->status[i] = convert(&g, t) ? LOAD_OK : LOAD_NO_MEMORY;
                 t->path = L->c->paths[i];
             }
             game_free(&g);
@@ -252,7 +267,8 @@ void corpus_load(struct corpus *c, int size, int threads, bool quiet, const char
     atomic_init(&L.reported, 0);
     L.slots = calloc(c->n_paths + 1, sizeof *L.slots);
     L.status = calloc(c->n_paths + 1, 1);
-    if (!L.slots || !L.status) {
+    L.why = calloc(c->n_paths + 1, sizeof *L.why);
+    if (!L.slots || !L.status || !L.why) {
         fprintf(stderr, "hane-train: out of memory\n");
         exit(1);
     }
@@ -276,6 +292,12 @@ void corpus_load(struct corpus *c, int size, int threads, bool quiet, const char
     for (int k = 0; k < started; k++)
         pthread_join(th[k], NULL);
     progress_end(&pr, c->n_paths);
+    for (size_t i = 0; i < c->n_paths; i++)
+        if (L.status[i] == LOAD_NO_MEMORY) {
+            fprintf(stderr, "hane-train: %s: out of memory loading it%s%s\n", c->paths[i],
+                    L.why[i] ? ": " : "", L.why[i] ? L.why[i] : "");
+            exit(1);
+        }
     c->games = calloc(c->n_paths + 1, sizeof *c->games);
     if (!c->games) {
         fprintf(stderr, "hane-train: out of memory\n");
@@ -289,14 +311,19 @@ void corpus_load(struct corpus *c, int size, int threads, bool quiet, const char
             free(L.slots[i].setup);
             free(L.slots[i].moves);
             free(L.slots[i].colors);
-            if (L.status[i] == LOAD_BAD)
-                c->n_bad++;
-            else
+            if (L.status[i] == LOAD_BAD) {
+                if (!c->n_bad++)
+                    snprintf(c->first_bad, sizeof c->first_bad, "%s",
+                             L.why[i] ? L.why[i] : c->paths[i]);
+            } else {
                 c->n_other_size++;
+            }
         }
+        free(L.why[i]);
     }
     free(L.slots);
     free(L.status);
+    free(L.why);
 }
 
 void corpus_free(struct corpus *c)

@@ -25,9 +25,12 @@ struct corpus {
     struct tgame *games; /* loaded games, in path order */
     size_t n_games;
     size_t n_bad;        /* unreadable or illegal records, skipped */
+    char first_bad[400]; /* the error of the first of them (in path order) */
     size_t n_other_size; /* skipped by the size filter */
     size_t n_positions;  /* moves over all loaded games */
 };
+
+#define CORPUS_MAX_LIST (256u << 20)   /* bytes in one list file */
 
 /* Adds SGF files: a directory is searched recursively for *.sgf, a file whose
  * name ends in .lst or .txt lists paths (one per line, relative to the current
@@ -41,7 +44,9 @@ void corpus_sample(struct corpus *c, size_t n, uint64_t seed);
 /* Moves `n` paths chosen by a seeded shuffle from `c` into `out` (held-out set). */
 void corpus_split(struct corpus *c, struct corpus *out, size_t n, uint64_t seed);
 /* Loads every path with `threads` threads; size 0 = any size. Bad records are
- * counted (the first five reported on stderr); `quiet` hides the progress bar. */
+ * counted (the first five reported on stderr); `quiet` hides the progress bar.
+ * Running out of memory on a record ends the program with a message that
+ * names it (exit 1): skipping it would train on a silently smaller set. */
 void corpus_load(struct corpus *c, int size, int threads, bool quiet, const char *what);
 void corpus_free(struct corpus *c);
 

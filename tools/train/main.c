@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "patterns/factors.h"
@@ -33,7 +36,7 @@ struct options {
     const char *out;
     const char *eval_table;      /* --eval: evaluate this table ("default" = built-in) */
     const char *pass_table;      /* --calibrate-pass: refit this table's pass */
-    const char *curve;           /* CSV/PNG prefix */
+    const char *curve;           /* CSV/PNG prefix; NULL: no curve files */
     long max_games;
     int size;
     long holdout;
@@ -48,6 +51,8 @@ struct options {
     const char *feature_set;     /* --features: a named set (featureset.h) */
     uint64_t seed;
     bool resume, json, quiet;
+    bool strict;                 /* a skipped file is an error */
+    int stop_after;              /* stop after this iteration as if interrupted (0: no) */
     struct corpus train, test;
     struct corpus pass_games;    /* --pass-games: the pass is fitted on these */
     char **sources;              /* the SGF arguments, for the table's metadata */
@@ -88,8 +93,14 @@ static void usage(FILE *f)
           "      --threads N       worker threads (default: all cores)\n"
           "      --seed N          seed of the subset and held-out choice (default 1)\n"
           "      --resume          continue from OUT.ckpt, written after each iteration\n"
+          "                        (the same gammas as a run never stopped, with the same\n"
+          "                        --threads)\n"
+          "      --stop-after N    stop after MM iteration N as if interrupted, keeping\n"
+          "                        OUT.ckpt for --resume\n"
+          "      --strict          an unreadable or illegal record is an error (exit 1);\n"
+          "                        without it such files are skipped and counted\n"
           "      --eval TABLE      evaluate TABLE (a file, or \"default\" for the built-in)\n"
-          "      --curve PREFIX    write PREFIX.csv and PREFIX.png (default hane-curve)\n"
+          "      --curve PREFIX    write PREFIX.csv and PREFIX.png (none without it)\n"
           "      --json            print the evaluation as one JSON object on stdout\n"
           "  -q, --quiet           no progress output\n"
           "  -h, --help            this text\n", f);
@@ -125,11 +136,38 @@ static int n_cores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
+/* Can `path` be written? Checked before any work, with the file that
+ * pat_gammas_save will write (PATH.tmp.PID, then renamed over PATH): a
+ * directory, a missing directory or one without write permission is found
+ * now, not after the last iteration. */
+static void check_writable(const char *path, const char *what)
+{
+    struct stat st;
+    char msg[600];
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(msg, sizeof msg, "%s %s: is a directory", what, path);
+        die(msg);
+    }
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp)
+        die("out of memory");
+    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        snprintf(msg, sizeof msg, "%s %s: cannot be written: %s", what, path, strerror(errno));
+        die(msg);
+    }
+    close(fd);
+    unlink(tmp);
+    free(tmp);
+}
+
 static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
            O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE, O_FACTORS, O_FEPOCHS, O_FRATE,
-           O_FREG, O_FGAMMA, O_FEATURES, O_CALPASS, O_PASSGAMES };
+           O_FREG, O_FGAMMA, O_FEATURES, O_CALPASS, O_PASSGAMES, O_STRICT, O_STOP };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -149,6 +187,8 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "threads", required_argument, NULL, O_THR },
         { "seed", required_argument, NULL, O_SEED },
         { "resume", no_argument, NULL, O_RESUME },
+        { "strict", no_argument, NULL, O_STRICT },
+        { "stop-after", required_argument, NULL, O_STOP },
         { "eval", required_argument, NULL, O_EVAL },
         { "calibrate-pass", required_argument, NULL, O_CALPASS },
         { "pass-games", required_argument, NULL, O_PASSGAMES },
@@ -159,7 +199,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { NULL, 0, NULL, 0 },
     };
     *o = (struct options){ .size = 19, .iterations = 20, .min_count = 10, .stride = 1,
-                           .threads = n_cores(), .seed = 1, .curve = "hane-curve",
+                           .threads = n_cores(), .seed = 1, .curve = NULL,
                            .factor_epochs = 4, .factor_rate = 0.02, .factor_reg = 0.001 };
     int ch;
     long v;
@@ -242,6 +282,12 @@ static void parse_args(int argc, char **argv, struct options *o)
             o->seed = (uint64_t)v;
             break;
         case O_RESUME: o->resume = true; break;
+        case O_STRICT: o->strict = true; break;
+        case O_STOP:
+            if (!cli_parse_long(optarg, 1, 10000, &v))
+                die("--stop-after: expected 1..10000");
+            o->stop_after = (int)v;
+            break;
         case O_EVAL: o->eval_table = optarg; break;
         case O_CALPASS: o->pass_table = optarg; break;
         case O_PASSGAMES:
@@ -252,6 +298,18 @@ static void parse_args(int argc, char **argv, struct options *o)
         case O_JSON: o->json = true; break;
         default: usage(stderr); exit(2);
         }
+    }
+    if (!o->eval_table && o->out) {
+        /* Before any game is read: a bad path is found in a second, not
+         * after the last iteration. */
+        size_t n = strlen(o->out) + 8;
+        char *ckpt = malloc(n);
+        if (!ckpt)
+            die("out of memory");
+        snprintf(ckpt, n, "%s.ckpt", o->out);
+        check_writable(o->out, "output");
+        check_writable(ckpt, "checkpoint");
+        free(ckpt);
     }
     for (int i = optind; i < argc; i++)
         if (!corpus_add_path(&o->train, argv[i]))
@@ -291,6 +349,8 @@ static json_t *accuracy_json(const struct eval_result *r)
 
 static void write_curve(const struct options *o, const struct eval_result *r, const char *title)
 {
+    if (!o->curve)
+        return;
     size_t n = strlen(o->curve) + 8;
     char *csv = malloc(n), *png = malloc(n);
     if (!csv || !png)
@@ -301,6 +361,25 @@ static void write_curve(const struct options *o, const struct eval_result *r, co
         fprintf(stderr, "curve: %s, %s\n", csv, png);
     free(csv);
     free(png);
+}
+
+/* What loading kept and what it skipped, and --strict's verdict. */
+static void report_loaded(const struct options *o, const struct corpus *c, const char *what)
+{
+    size_t skipped = c->n_bad + c->n_other_size;
+    if (!o->quiet || (o->strict && c->n_bad)) {
+        fprintf(stderr, "%s: %zu games read, %zu skipped", what, c->n_games, skipped);
+        if (skipped)
+            fprintf(stderr, ": %zu unreadable or illegal, %zu of another size", c->n_bad,
+                    c->n_other_size);
+        fputc('\n', stderr);
+        if (c->n_bad)
+            fprintf(stderr, "  first unreadable or illegal: %s\n", c->first_bad);
+    }
+    if (o->strict && c->n_bad) {
+        fprintf(stderr, "hane-train: --strict: %zu record(s) could not be used\n", c->n_bad);
+        exit(1);
+    }
 }
 
 static int run_eval(struct options *o)
@@ -320,8 +399,7 @@ static int run_eval(struct options *o)
     if (o->max_games)
         corpus_sample(&o->train, (size_t)o->max_games, o->seed);
     corpus_load(&o->train, o->size, o->threads, o->quiet, "loading");
-    if (o->train.n_bad && !o->quiet)
-        fprintf(stderr, "skipped %zu bad SGF file(s)\n", o->train.n_bad);
+    report_loaded(o, &o->train, "games");
     if (o->train.n_games == 0)
         die("no usable games to evaluate");
     struct eval_result r;
@@ -430,11 +508,16 @@ static char *data_fingerprint(const struct options *o)
     return s;
 }
 
-static void copy_gammas(struct pat_gammas *t, const struct mm_model *m)
+/* The model's gammas into the table, as floats, and back: the next
+ * iteration starts from exactly what the checkpoint holds, so a run resumed
+ * from it computes what an uninterrupted one does. */
+static void copy_gammas(struct pat_gammas *t, struct mm_model *m)
 {
     for (int f = 0; f < PAT_NFEAT; f++)
-        for (int v = 1; v < m->n_values[f] && v < t->n_values[f]; v++)
+        for (int v = 1; v < m->n_values[f] && v < t->n_values[f]; v++) {
             t->gamma[f][v] = (float)m->gamma[f][v];
+            m->gamma[f][v] = t->gamma[f][v];
+        }
 }
 
 static void factor_report(void *ctx, int epoch, double loglik, double seconds)
@@ -456,6 +539,11 @@ static int run_train(struct options *o)
 {
     double t0 = progress_now();
     char err[600];
+    size_t len = strlen(o->out) + 8;
+    char *ckpt = malloc(len);
+    if (!ckpt)
+        die("out of memory");
+    snprintf(ckpt, len, "%s.ckpt", o->out);
     corpus_sort(&o->train);
     if (o->max_games)
         corpus_sample(&o->train, (size_t)o->max_games, o->seed);
@@ -465,19 +553,15 @@ static int run_train(struct options *o)
     corpus_load(&o->train, o->size, o->threads, o->quiet, "loading");
     if (o->test.n_paths)
         corpus_load(&o->test, o->size, o->threads, o->quiet, "loading test");
+    report_loaded(o, &o->train, "training games");
+    if (o->test.n_paths)
+        report_loaded(o, &o->test, "held-out games");
     if (!o->quiet)
-        fprintf(stderr, "training games %zu (%zu positions), skipped %zu bad and %zu of "
-                "another size; held-out games %zu\n", o->train.n_games, o->train.n_positions,
-                o->train.n_bad + o->test.n_bad, o->train.n_other_size, o->test.n_games);
+        fprintf(stderr, "training positions %zu\n", o->train.n_positions);
     if (o->train.n_games == 0)
         die("no usable training games");
 
     char *fp = data_fingerprint(o);
-    size_t len = strlen(o->out) + 8;
-    char *ckpt = malloc(len);
-    if (!ckpt)
-        die("out of memory");
-    snprintf(ckpt, len, "%s.ckpt", o->out);
 
     struct pat_gammas *t = NULL;
     int done_iter = 0;
@@ -567,16 +651,27 @@ static int run_train(struct options *o)
         copy_gammas(t, &m);
         json_object_set_new(meta, "iterations", json_integer(it + 1));
         json_object_set_new(meta, "train_log_likelihood", json_real(ll));
-        if (!pat_gammas_save(t, ckpt, err, sizeof err))
+        if (!pat_gammas_save_digits(t, ckpt, 9, err, sizeof err))
             fprintf(stderr, "hane-train: checkpoint not written: %s\n", err);
         if (!o->quiet)
             mm_progress_line(stderr, positions, it + 1 - done_iter, o->iterations - done_iter,
                              it + 1, o->iterations, ll, progress_now() - ti,
                              progress_now() - t_mm);
+        if (o->stop_after == it + 1 && it + 1 < o->iterations)
+            interrupted = 1;
     }
     if (interrupted) {
         fprintf(stderr, "hane-train: interrupted: %s unchanged; continue with --resume "
                 "(checkpoint %s)\n", o->out, ckpt);
+        for (int k = 0; k < n_shards; k++)
+            mm_shard_free(&shards[k]);
+        free(shards);
+        mm_model_free(&m);
+        pat_gammas_free(t);
+        free(ckpt);
+        free(fp);
+        corpus_free(&o->train);
+        corpus_free(&o->test);
         return 130;
     }
     double mm_seconds = progress_now() - t_mm;

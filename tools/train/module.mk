@@ -38,3 +38,11 @@ train-pass: $(BINDIR)/hane-train train-lists
 	  -o $(TRAIN_DIR)/gammas-pass.json $(TRAIN_DIR)/kgs-pass.lst
 	$(TRAIN_NICE) $(BINDIR)/hane-train --eval $(TRAIN_DIR)/gammas-pass.json --json \
 	  --curve $(TRAIN_DIR)/pass-curve $(TRAIN_DIR)/test-kgs2006.lst
+
+# Output checks, exact resume, skipped-file summary and --strict, curve files,
+# list files (tools/train/test-train.sh).
+.PHONY: check-train
+CHECK_EXTRA += check-train
+#> check-train            hane-train's output checks, exact resume, skipped files, --strict, curves
+check-train: $(BINDIR)/hane-train
+	@tools/train/test-train.sh $(BINDIR)

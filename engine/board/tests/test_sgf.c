@@ -5,11 +5,13 @@
 #include <check.h>
 #include <dirent.h>
 #include <ftw.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/board/board.h"
 #include "engine/board/game.h"
@@ -46,7 +48,7 @@ static void check_round_trip(const char *buf, size_t len)
     size_t l1, l2;
     char *s1 = sgf_write(t, &l1);
     struct sgf_tree *t2 = sgf_parse(s1, l1, "b", &err);
-    ck_assert_msg(t2 != NULL, "reparse: %s\n%s", t2 ? "" : err.text, s1);
+    ck_assert_msg(t2 != NULL, "reparse: %s\n%.300s", t2 ? "" : err.text, s1);
     ck_assert_msg(sgf_equal(t, t2), "trees differ after a round trip:\n%s", s1);
     char *s2 = sgf_write(t2, &l2);
     ck_assert_uint_eq(l1, l2);
@@ -391,7 +393,104 @@ START_TEST(syntax_errors)
     ck_assert_ptr_null(sgf_read_file(FIXTURES "/no-such-file.sgf", &err));
     ck_assert_str_eq(err.text, FIXTURES "/no-such-file.sgf: cannot open: No such file or directory");
     ck_assert_ptr_null(sgf_read_file(FIXTURES, &err));
-    ck_assert_str_eq(err.text, FIXTURES ": cannot read: Is a directory");
+    ck_assert_str_eq(err.text, FIXTURES ": is a directory");
+}
+END_TEST
+
+/* `n` copies of `piece` between `head` and `tail`, malloc'ed; length in *len. */
+static char *repeat(const char *head, const char *piece, size_t n, const char *tail, size_t *len)
+{
+    size_t hl = strlen(head), pl = strlen(piece), tl = strlen(tail);
+    char *buf = malloc(hl + n * pl + tl + 1);
+    ck_assert_ptr_nonnull(buf);
+    memcpy(buf, head, hl);
+    for (size_t i = 0; i < n; i++)
+        memcpy(buf + hl + i * pl, piece, pl);
+    memcpy(buf + hl + n * pl, tail, tl + 1);
+    *len = hl + n * pl + tl;
+    return buf;
+}
+
+/* What the reader builds is bounded by SGF_BUILD_PER_BYTE per byte of input:
+ * shapes that cost more per byte (empty properties, values, nodes, passes)
+ * are refused where the budget runs out, with a position; a game record's
+ * moves fit, and (outside sanitizer builds, where mallinfo2 counts the heap)
+ * take no more than the budget. */
+START_TEST(memory_bound)
+{
+    static const struct { const char *head, *piece, *tail; bool refused; } shapes[] = {
+        { "(;", "C[]", ")", false },     /* a property and an empty value per 3 bytes */
+        { "(;", "C[][][][][][][][][][]", ")", false },  /* empty values, 2 bytes each */
+        { "(;", "(;)", ")", false },     /* a variation per 3 bytes */
+        { "(;", ";B[pd]", ")", false },  /* a move per 6 bytes */
+        { "(", ";", ")", true },         /* a node per byte */
+        { "(", ";B[]", ")", true },      /* a pass per 4 bytes */
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        size_t len;
+        size_t n = (SGF_MAX_INPUT / 2) / strlen(shapes[i].piece);
+        if (n > SGF_MAX_NODES / 2)
+            n = SGF_MAX_NODES / 2;
+        char *buf = repeat(shapes[i].head, shapes[i].piece, n, shapes[i].tail, &len);
+        struct sgf_error err;
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+        size_t before = mallinfo2().uordblks;
+#endif
+        struct sgf_tree *t = sgf_parse(buf, len, "big", &err);
+        if (shapes[i].refused) {
+            ck_assert_msg(t == NULL, "%zu bytes of %s accepted", len, shapes[i].piece);
+            ck_assert_str_eq(err.reason, "limit");
+            ck_assert_msg(strstr(err.text, "per byte of input") != NULL, "%s", err.text);
+            /* Refused where the budget ran out: past the slack, before the end. */
+            ck_assert_int_eq(err.line, 1);
+            ck_assert_msg(err.col > 1000 && (size_t)err.col < len, "%s", err.text);
+        } else {
+            ck_assert_msg(t != NULL, "%s: %s", shapes[i].piece, t ? "" : err.text);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+            size_t used = mallinfo2().uordblks - before;
+            ck_assert_msg(used <= len * SGF_BUILD_PER_BYTE + SGF_BUILD_SLACK,
+                          "%zu bytes of %s took %zu bytes", len, shapes[i].piece, used);
+#endif
+            sgf_free(t);
+        }
+        free(buf);
+    }
+}
+END_TEST
+
+/* Only regular files: a FIFO with no writer is refused at once (it used to
+ * block the reader forever), and so is a device that never ends. */
+START_TEST(regular_files_only)
+{
+    char dir[] = "/tmp/hane-sgf-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/fifo.sgf", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    struct sgf_error err;
+    ck_assert_ptr_null(sgf_read_file(fifo, &err));
+    char want[128];
+    snprintf(want, sizeof want, "%s: is not a regular file", fifo);
+    ck_assert_str_eq(err.text, want);
+    ck_assert_str_eq(err.reason, "file");
+    unlink(fifo);
+    rmdir(dir);
+    ck_assert_ptr_null(sgf_read_file("/dev/zero", &err));
+    ck_assert_str_eq(err.text, "/dev/zero: is not a regular file");
+}
+END_TEST
+
+/* A refused setup stone is reported at its own value, not at the first
+ * value of its property. */
+START_TEST(setup_error_at_the_stone)
+{
+    const char *sgf = "(;SZ[3]AB[cc]\nAB[ab]\n  [ba]AW[aa])";
+    struct sgf_tree *t = parse_ok(sgf);
+    struct game g;
+    struct sgf_error err;
+    ck_assert(!sgf_game_load(t, "s", 0, &g, NULL, &err));
+    ck_assert_str_eq(err.text, "s:3:3: setup stone refused: illegal move: suicide near '[ba]'");
+    sgf_free(t);
 }
 END_TEST
 
@@ -410,11 +509,15 @@ START_TEST(limits)
     ck_assert_str_eq(err.reason, "limit");
     ck_assert_int_eq(err.col, 2 * SGF_MAX_DEPTH + 1);
 
-    /* Just under the cap: nested variations parse, write and read back. */
+    /* Just under the cap: nested variations parse, write and read back.
+     * Each node has a property: written as one sequence, ";;;..." would
+     * cost more per byte than the reader's budget (see memory_bound). */
+    free(buf);
+    buf = malloc(8 * n + 8);
     k = 0;
     for (size_t i = 0; i < SGF_MAX_DEPTH; i++) {
-        memcpy(buf + k, "(;", 2);
-        k += 2;
+        memcpy(buf + k, "(;C[x]", 6);
+        k += 6;
     }
     for (size_t i = 0; i < SGF_MAX_DEPTH; i++)
         buf[k++] = ')';
@@ -457,14 +560,16 @@ START_TEST(limits)
     }
     free(buf);
 
-    /* A long main line of 300,000 nodes: no recursion anywhere. */
+    /* A long main line of 300,000 nodes: no recursion anywhere. The moves
+     * are passes written "tt" (a file of ";B[]" costs more per byte than the
+     * reader's budget allows, see memory_bound). */
     n = 300000;
     buf = malloc(8 * n + 16);
     k = 0;
     buf[k++] = '(';
     for (size_t i = 0; i < n; i++) {
-        memcpy(buf + k, ";B[]", 4);
-        k += 4;
+        memcpy(buf + k, ";B[tt]", 6);
+        k += 6;
     }
     buf[k++] = ')';
     t = sgf_parse(buf, k, "long", &err);
@@ -802,6 +907,8 @@ static Suite *sgf_suite(void)
     tcase_add_test(tc, variations_kept);
     tcase_add_test(tc, syntax_errors);
     tcase_add_test(tc, limits);
+    tcase_add_test(tc, memory_bound);
+    tcase_add_test(tc, regular_files_only);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     tc = tcase_create("game");
@@ -809,6 +916,7 @@ static Suite *sgf_suite(void)
     tcase_add_test(tc, pass_forms);
     tcase_add_test(tc, handicap_and_limit);
     tcase_add_test(tc, game_info_errors);
+    tcase_add_test(tc, setup_error_at_the_stone);
     tcase_add_test(tc, game_write_replays);
     tcase_add_test(tc, bad_fixtures);
     tcase_add_test(tc, fuzz_invariants_on_fixtures);
