@@ -10,3 +10,11 @@ CHECK_EXTRA += check-layers
 check-layers:
 	@regress/test-check-layers.sh
 	@regress/check-layers
+
+# check-mpi (make MPI=1 check-mpi): the Open MPI programs under mpirun with 1,
+# 2 and 3 ranks (--oversubscribe: more ranks than cores). Root (CI) must also
+# allow mpirun to run as root.
+MPIRUN ?= mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+.PHONY: check-mpi
+check-mpi: $(BINDIR)/hane-train $(BINDIR)/hane-train-mpi $(BINDIR)/hane-match $(BINDIR)/hane
+	@regress/mpi/train-same.sh $(BINDIR) "$(MPIRUN)"
