@@ -1,6 +1,6 @@
 # engine/: the search floor, over patterns/ and the board: playouts, tree,
 # search, parameters, time control, scoring by ownership.
-ENGINE_SRC := $(wildcard engine/*.c)
+ENGINE_SRC := $(filter-out %_mpi.c,$(wildcard engine/*.c))
 LIBENGINE  := $(OBJDIR)/libengine.a
 $(LIBENGINE): $(call objs,$(ENGINE_SRC))
 

@@ -233,7 +233,7 @@ bool gtp_execute(struct gtp *g, char *line, size_t len)
 }
 
 /* An over-long line: one error reply, with the id if the line began with one. */
-static void too_long(struct gtp *g, struct gtp_reader *r)
+void gtp_reply_too_long(struct gtp *g, struct gtp_reader *r)
 {
     gtp_stop_thinking(g);
     size_t total = r->len + r->dropped;
@@ -270,7 +270,7 @@ void gtp_run(struct gtp *g, FILE *in)
         if (st == GTP_READ_EOF)
             break;
         if (st == GTP_READ_TOO_LONG) {
-            too_long(g, r);
+            gtp_reply_too_long(g, r);
             continue;
         }
         if (!gtp_execute(g, r->buf, r->len))

@@ -1,5 +1,5 @@
 # gtp/: the GTP parser, command table and main() of bin/hane.
-GTP_SRC := $(filter-out gtp/main.c,$(wildcard gtp/*.c))
+GTP_SRC := $(filter-out gtp/main.c %_mpi.c,$(wildcard gtp/*.c))
 LIBGTP  := $(OBJDIR)/libgtp.a
 $(LIBGTP): $(call objs,$(GTP_SRC))
 # The floors from the top down, the order the linker needs.
@@ -19,3 +19,8 @@ check-gtp: $(BINDIR)/hane
 	@regress/gtp/run-tst -e "$(GTP_TEST_ENGINE)" $(GTP_TST)
 check-gtp-conformance: $(BINDIR)/hane
 	@regress/gtp/run-gtp-check "$(GTP_CHECK_DIR)" $(GTP_TEST_ENGINE)
+# MPI=1: hane-mpi, the engine over Open MPI processes (gtp/main_mpi.c,
+# engine/net_mpi.c; docs/notes/mpi.md).
+ifeq ($(MPI),1)
+$(eval $(call mpi_program,hane-mpi,$(call objs,gtp/main_mpi.c engine/net_mpi.c) $(HANE_LIBS)))
+endif

@@ -16,5 +16,7 @@ check-layers:
 # allow mpirun to run as root.
 MPIRUN ?= mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
 .PHONY: check-mpi
-check-mpi: $(BINDIR)/hane-train $(BINDIR)/hane-train-mpi $(BINDIR)/hane-match $(BINDIR)/hane
+check-mpi: $(BINDIR)/hane-train $(BINDIR)/hane-train-mpi $(BINDIR)/hane-match $(BINDIR)/hane \
+           $(BINDIR)/hane-mpi
 	@regress/mpi/train-same.sh $(BINDIR) "$(MPIRUN)"
+	@regress/mpi/gtp-same.sh $(BINDIR) "$(MPIRUN)"
