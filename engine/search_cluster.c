@@ -27,6 +27,7 @@ struct search_cluster {
     int sel_base[SEARCH_CLUSTER_MAX_WIDTH];  /* root moves whose children `base` counts */
     double posted_at, t0;
     int64_t playouts_sent;  /* this process's playouts already in a round */
+    int64_t mine_collected; /* ... in a round that came back */
     int64_t budget;         /* process 0: stop at this many playouts over all (0: none) */
     struct search_cluster_totals tot;
 };
@@ -220,6 +221,7 @@ static void collect(struct search *s, struct search_cluster *c)
 {
     c->in_flight = false;
     c->tot.playouts += c->buf[C_PLAYOUTS];
+    c->mine_collected += c->sent[C_PLAYOUTS];
     if (c->buf[C_STOP])
         c->stop_seen = true;
     apply(tree_root(&s->tree), c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
@@ -252,7 +254,7 @@ void search_cluster_begin(struct search *s)
     for (int p = 0; p < c->points; p++)
         delta(child_at(&s->tree, tree_root(&s->tree), p), slot(c->base, c, 0, p),
               slot(c->sent, c, 0, p));
-    c->playouts_sent = 0;
+    c->playouts_sent = c->mine_collected = 0;
     c->tot.playouts = 0;
     c->tot.searches++;
     c->t0 = search_now();
@@ -279,7 +281,12 @@ bool search_cluster_poll(struct search *s)
     }
     if (c->stop_seen)
         return true;
-    if (c->budget > 0 && c->tot.playouts >= c->budget)
+    /* The playouts not yet counted in a round are guessed from this
+     * process's: stopping only on counted ones overshot the budget by
+     * about two rounds of playouts. */
+    int64_t mine = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
+    if (c->budget > 0
+        && c->tot.playouts + (mine - c->mine_collected) * c->net.size >= c->budget)
         return true;
     if (search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
         post(s, c, false);

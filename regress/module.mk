@@ -20,3 +20,5 @@ check-mpi: $(BINDIR)/hane-train $(BINDIR)/hane-train-mpi $(BINDIR)/hane-match $(
            $(BINDIR)/hane-mpi
 	@regress/mpi/train-same.sh $(BINDIR) "$(MPIRUN)"
 	@regress/mpi/gtp-same.sh $(BINDIR) "$(MPIRUN)"
+	@regress/mpi/fault.sh $(BINDIR) "$(MPIRUN)" STOP
+	@regress/mpi/fault.sh $(BINDIR) "$(MPIRUN)" KILL
