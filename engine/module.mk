@@ -8,7 +8,7 @@ $(LIBENGINE): $(call objs,$(ENGINE_SRC))
 # run several threads on one search tree, under ThreadSanitizer. Only the
 # "threads" case of each suite runs (CK_RUN_CASE), so it stays short.
 .PHONY: tsan-tests
-tsan-tests: $(TESTDIR)/test_tree $(TESTDIR)/test_gosearch
+tsan-tests: $(TESTDIR)/test_tree $(TESTDIR)/test_gosearch $(TESTDIR)/test_search_cluster
 	@CK_RUN_CASE=threads TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" regress/run-unit $^
 
 # The BT playout table (fast features only: data/playout-gammas.json, see
