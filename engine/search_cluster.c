@@ -15,7 +15,8 @@ enum { C_PLAYOUTS, C_STOP, C_ROOT_V, C_ROOT_W, C_N };
 struct search_cluster {
     struct search_net net;
     struct search_cluster_params p;
-    bool armed, active, in_flight, stop_seen, failed;
+    bool armed, active, in_flight, stop_seen;
+    _Atomic bool failed;    /* read by the front end while an analysis may run */
     int points;             /* board points of the running search */
     int blocks;             /* 1 + width at depth 2, else 1 */
     int n;                  /* int64 in a round */

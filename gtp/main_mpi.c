@@ -9,8 +9,12 @@
  * every position alike and bad input is refused everywhere alike. The
  * commands of the genmove family run one search over all processes
  * (engine/search_cluster.h); process 0's move is then the move of all (the
- * others take back theirs when it differs). After every command the
- * processes compare a hash of their game with process 0's.
+ * others take back theirs when it differs). lz-analyze and kata-analyze
+ * search on all processes too, in the background until the next command,
+ * so that process 0 streams the merged statistics; that needs MPI calls
+ * from two threads at once (MPI_THREAD_MULTIPLE), and without it they run
+ * on process 0 alone. After every command the processes compare a hash of
+ * their game with process 0's.
  *
  * A process that stops answering: process 0 waits at most mpi_wait seconds
  * for it (a search round, a command), answers the move in progress from
@@ -43,6 +47,7 @@ static void help(FILE *f)
             "\n"
             "hane over N Open MPI processes: process 0 speaks GTP version 2 on standard\n"
             "input and output as hane does; the genmove family searches on all of them.\n"
+            "lz-analyze and kata-analyze show the statistics of all processes.\n"
             "Each process runs `threads` threads; playouts=P is P per process (process 0\n"
             "stops when all have played N x P together) and the clock is process 0's.\n"
             "\n"
@@ -111,17 +116,13 @@ static bool mpi_args(int *argc, char **argv)
  * every process: a GUI must not wait on a process that hangs. */
 static void finish(MPI_Request *req, const char *what)
 {
-    if (rank != 0) {
-        MPI_Wait(req, MPI_STATUS_IGNORE);
-        return;
-    }
     double t0 = now();
     for (;;) {
         int done = 0;
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done)
             return;
-        if (now() - t0 > cp.wait) {
+        if (rank == 0 && now() - t0 > cp.wait) {
             fflush(stdout);
             fprintf(stderr, "hane-mpi: a process did not answer within %g s (%s); ending all "
                     "processes\n", cp.wait, what);
@@ -233,8 +234,11 @@ static bool same_games(struct gtp *g, long line, uint64_t *digest)
 
 int main(int argc, char **argv)
 {
+    /* The analysis rounds run on a search thread while the main thread
+     * broadcasts the next command. */
     int provided;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    bool threads_ok = provided >= MPI_THREAD_MULTIPLE;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     /* Only process 0 speaks GTP: mpirun would pass the others' stdout on. */
@@ -317,15 +321,18 @@ int main(int argc, char **argv)
         memcpy(scratch, r->buf, r->len + 1);
         gtp_preprocess(scratch, r->len);
         const char *name = gtp_split(scratch, cmd) && cmd->name ? cmd->name : "";
-        bool search = is_search(name);
+        bool search = is_search(name), analysis = is_analysis(name);
         bool go_on = true;
-        if (is_analysis(name) && rank > 0) {
+        if (analysis && !threads_ok && rank > 0) {
             gtp_stop_thinking(g);
         } else {
-            if (search)
+            if (search || analysis)
                 search_cluster_arm(g->search);
             go_on = gtp_execute(g, r->buf, r->len);
-            search_cluster_disarm(g->search);
+            /* an analysis that started takes the arming on its own thread;
+             * one refused on its arguments (everywhere alike) did not */
+            if (!(analysis && g->streaming))
+                search_cluster_disarm(g->search);
         }
         fflush(stdout);
         if (search_cluster_failed(g->search)) {
