@@ -9,13 +9,16 @@
 #include "engine/search_internal.h"
 
 /* The control slots at the start of a round: playouts since the last round,
- * stop (only process 0 sets it), the root's visits and wins. */
-enum { C_PLAYOUTS, C_STOP, C_ROOT_V, C_ROOT_W, C_N };
+ * stop (only process 0 sets it), done (1 from a process that met its own
+ * budget: the round counts how many did), the root's visits and wins. */
+enum { C_PLAYOUTS, C_STOP, C_DONE, C_ROOT_V, C_ROOT_W, C_N };
 
 struct search_cluster {
     struct search_net net;
     struct search_cluster_params p;
     bool armed, active, in_flight, stop_seen;
+    bool done;              /* this process's workers stopped */
+    int64_t all_done;       /* processes done, by the last round that came back */
     _Atomic bool failed;    /* read by the front end while an analysis may run */
     int points;             /* board points of the running search */
     int blocks;             /* 1 + width at depth 2, else 1 */
@@ -28,8 +31,7 @@ struct search_cluster {
     int sel_base[SEARCH_CLUSTER_MAX_WIDTH];  /* root moves whose children `base` counts */
     double posted_at, t0;
     int64_t playouts_sent;  /* this process's playouts already in a round */
-    int64_t mine_collected; /* ... in a round that came back */
-    int64_t budget;         /* process 0: stop at this many playouts over all (0: none) */
+
     struct search_cluster_totals tot;
 };
 
@@ -203,6 +205,7 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
     c->sent[C_PLAYOUTS] = done - c->playouts_sent;
     c->playouts_sent = done;
     c->sent[C_STOP] = stop;
+    c->sent[C_DONE] = c->done;
     delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *n = block_node(s, b, c->sel);
@@ -222,7 +225,7 @@ static void collect(struct search *s, struct search_cluster *c)
 {
     c->in_flight = false;
     c->tot.playouts += c->buf[C_PLAYOUTS];
-    c->mine_collected += c->sent[C_PLAYOUTS];
+    c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])
         c->stop_seen = true;
     apply(tree_root(&s->tree), c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
@@ -244,7 +247,8 @@ void search_cluster_begin(struct search *s)
         return;
     c->armed = false;
     c->active = true;
-    c->in_flight = c->stop_seen = false;
+    c->in_flight = c->stop_seen = c->done = false;
+    c->all_done = 0;
     c->points = s->root_board.geom->points;
     c->n = C_N + 2 * c->points * c->blocks;
     memset(c->merged, 0, sizeof *c->merged * BOARD_MAX_POINTS);
@@ -255,13 +259,10 @@ void search_cluster_begin(struct search *s)
     for (int p = 0; p < c->points; p++)
         delta(child_at(&s->tree, tree_root(&s->tree), p), slot(c->base, c, 0, p),
               slot(c->sent, c, 0, p));
-    c->playouts_sent = c->mine_collected = 0;
+    c->playouts_sent = 0;
     c->tot.playouts = 0;
     c->tot.searches++;
     c->t0 = search_now();
-    /* Process 0 counts the playouts of all; the others search until told. */
-    c->budget = c->net.rank == 0 ? s->job.max_playouts * c->net.size : 0;
-    s->job.max_playouts = 0;
     post(s, c, false);
 }
 
@@ -281,13 +282,6 @@ bool search_cluster_poll(struct search *s)
         collect(s, c);
     }
     if (c->stop_seen)
-        return true;
-    /* The playouts not yet counted in a round are guessed from this
-     * process's: stopping only on counted ones overshot the budget by
-     * about two rounds of playouts. */
-    int64_t mine = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
-    if (c->budget > 0
-        && c->tot.playouts + (mine - c->mine_collected) * c->net.size >= c->budget)
         return true;
     if (search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
         post(s, c, false);
@@ -314,13 +308,25 @@ void search_cluster_end(struct search *s)
     struct search_cluster *c = s->cluster;
     if (!c || !c->active)
         return;
-    /* Process 0 stops here, having met its budget or clock or an interrupt;
-     * the others come here only once a round said stop. Either way a round
-     * may be in flight; after the round that says stop, one last round
-     * brings the playouts that were still running. */
+    /* Every process comes here when its workers stopped: at its own playout
+     * budget, or (process 0) at its clock or an interrupt, or when a round
+     * said stop. Until a round says stop, the rounds go on, saying this
+     * process is done; process 0 says stop once every process is done, or
+     * at once when its clock or an interrupt stopped it (a budget of time,
+     * not of playouts), or when its hard time limit passes while it waits.
+     * After the round that says stop, one last round brings in the
+     * playouts that were still running. */
+    c->done = true;
+    struct search_job *j = &s->job;
+    bool by_budget = j->max_playouts > 0
+                     && atomic_load_explicit(&j->playouts, memory_order_relaxed) >= j->max_playouts;
     finish_round(s, c);
     while (!c->failed && !c->stop_seen) {
-        post(s, c, c->net.rank == 0);
+        bool stop = c->net.rank == 0
+                    && (!by_budget || c->all_done >= c->net.size
+                        || atomic_load_explicit(&j->interrupt, memory_order_relaxed)
+                        || (j->hard > 0 && search_now() - j->t0 >= j->hard));
+        post(s, c, stop);
         finish_round(s, c);
     }
     if (!c->failed) {

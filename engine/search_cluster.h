@@ -14,10 +14,13 @@
  * waits on another while it searches. Integer sums are exact, so every
  * process sees the same totals and picks the same moves for the next round.
  *
- * Stopping: process 0 alone applies the budget (its playouts parameter times
- * the number of processes, counted over all of them, or its clock); the
- * others search until a round says stop, then all run one last round so
- * that process 0 decides on everything that was played.
+ * Stopping: every process plays at most its own playout budget (the
+ * playouts parameter: N processes play N times as many) and then says it is
+ * done in the rounds; the clock and interrupts are process 0's alone (the
+ * others ignore theirs). Process 0 says stop once all are done, or as soon
+ * as its clock, an early stop or an interrupt ends its own search; then all
+ * run one last round so that process 0 decides on everything that was
+ * played.
  *
  * Cost of a round, per process: (4 + 2 * points * (1 + width)) int64 sent
  * and received (points: (size + 2) * (size + 1) + 1, 111 on 9x9, 421 on
