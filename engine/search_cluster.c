@@ -177,26 +177,37 @@ static void choose(struct search_cluster *c, int *sel)
     }
 }
 
-/* Makes block b count from now for the children of the node of `m`. */
-static void rebase(struct search *s, struct search_cluster *c, int b, int m)
+/* The children of `n` (none if it is NULL or not expanded) in *first. */
+static int children(struct tree *t, struct tree_node *n, struct tree_node **first)
 {
-    struct tree_node *root = tree_root(&s->tree);
-    struct tree_node *n = m < 0 ? NULL : child_at(&s->tree, root, m);
-    for (int p = 0; p < c->points; p++) {
-        struct tree_node *ch = child_at(&s->tree, n, p);
-        uint64_t st = ch ? tree_stats(ch) : 0;
-        slot(c->base, c, b, p)[0] = tree_count(st);
-        slot(c->base, c, b, p)[1] = tree_sum(st);
+    if (!n || !tree_is_expanded(n))
+        return 0;
+    *first = tree_node_at(t, n->first);
+    return n->n_children;
+}
+
+/* Makes block b count from now for the children of `n` (none: NULL). */
+static void rebase(struct search *s, struct search_cluster *c, int b, struct tree_node *n)
+{
+    struct tree_node *ch = NULL;
+    int k = children(&s->tree, n, &ch);
+    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * 2 * (size_t)c->points);
+    for (int i = 0; i < k; i++) {
+        uint64_t st = tree_stats(&ch[i]);
+        slot(c->base, c, b, ch[i].move)[0] = tree_count(st);
+        slot(c->base, c, b, ch[i].move)[1] = tree_sum(st);
     }
 }
 
 static void post(struct search *s, struct search_cluster *c, bool stop)
 {
+    double t0 = search_now();
     int sel[SEARCH_CLUSTER_MAX_WIDTH];
     choose(c, sel);
     for (int b = 1; b < c->blocks; b++)
         if (sel[b - 1] != c->sel_base[b - 1]) {
-            rebase(s, c, b, sel[b - 1]);
+            struct tree_node *root = tree_root(&s->tree);
+            rebase(s, c, b, sel[b - 1] < 0 ? NULL : child_at(&s->tree, root, sel[b - 1]));
             c->sel_base[b - 1] = sel[b - 1];
         }
     memcpy(c->sel, sel, sizeof sel);
@@ -207,15 +218,18 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
     c->sent[C_STOP] = stop;
     c->sent[C_DONE] = c->done;
     delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    /* slots of moves this tree lacks stay 0 (memset above) */
     for (int b = 0; b < c->blocks; b++) {
-        struct tree_node *n = block_node(s, b, c->sel);
-        for (int p = 0; p < c->points; p++)
-            delta(child_at(&s->tree, n, p), slot(c->base, c, b, p), slot(c->sent, c, b, p));
+        struct tree_node *ch = NULL;
+        int k = children(&s->tree, block_node(s, b, c->sel), &ch);
+        for (int i = 0; i < k; i++)
+            delta(&ch[i], slot(c->base, c, b, ch[i].move), slot(c->sent, c, b, ch[i].move));
     }
     memcpy(c->buf, c->sent, sizeof *c->buf * (size_t)c->n);
     c->net.start(c->net.ctx, c->buf, c->n);
     c->in_flight = true;
     c->posted_at = search_now();
+    c->tot.busy += c->posted_at - t0;
     c->tot.rounds++;
     c->tot.bytes += (int64_t)sizeof *c->buf * c->n;
 }
@@ -223,21 +237,25 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
 /* The round in flight is complete: adds the others' statistics. */
 static void collect(struct search *s, struct search_cluster *c)
 {
+    double t0 = search_now();
     c->in_flight = false;
     c->tot.playouts += c->buf[C_PLAYOUTS];
     c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])
         c->stop_seen = true;
     apply(tree_root(&s->tree), c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
+    /* the others' statistics of a move this tree lacks are dropped */
     for (int b = 0; b < c->blocks; b++) {
-        struct tree_node *n = block_node(s, b, c->sel);
-        for (int p = 0; p < c->points; p++) {
-            apply(child_at(&s->tree, n, p), slot(c->buf, c, b, p), slot(c->sent, c, b, p),
-                  slot(c->base, c, b, p));
-            if (b == 0)
-                c->merged[p] += slot(c->buf, c, b, p)[0];
+        struct tree_node *ch = NULL;
+        int k = children(&s->tree, block_node(s, b, c->sel), &ch);
+        for (int i = 0; i < k; i++) {
+            int m = ch[i].move;
+            apply(&ch[i], slot(c->buf, c, b, m), slot(c->sent, c, b, m), slot(c->base, c, b, m));
         }
     }
+    for (int p = 0; p < c->points; p++)
+        c->merged[p] += slot(c->buf, c, 0, p)[0];
+    c->tot.busy += search_now() - t0;
 }
 
 void search_cluster_begin(struct search *s)
@@ -256,9 +274,7 @@ void search_cluster_begin(struct search *s)
         c->sel[k] = c->sel_base[k] = -1;
     /* What the tree holds already (a reused subtree) stays this process's own. */
     delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
-    for (int p = 0; p < c->points; p++)
-        delta(child_at(&s->tree, tree_root(&s->tree), p), slot(c->base, c, 0, p),
-              slot(c->sent, c, 0, p));
+    rebase(s, c, 0, tree_root(&s->tree));
     c->playouts_sent = 0;
     c->tot.playouts = 0;
     c->tot.searches++;

@@ -80,6 +80,7 @@ struct search_cluster_totals {
     int64_t bytes;          /* payload sent by this process (the same amount is received) */
     int64_t playouts;       /* of the last search, summed over all processes */
     double seconds;         /* of the searches */
+    double busy;            /* of worker 0's time building and applying rounds */
 };
 void search_cluster_totals(const struct search *s, struct search_cluster_totals *out);
 
