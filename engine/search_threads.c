@@ -237,8 +237,8 @@ static void worker(struct search_thread *t)
                 j->report(j->report_ctx, &r);
                 j->next_report = search_now() + j->interval_ms / 1000.0;
             }
-            /* in a search over several processes, process 0's budget and
-             * clock decide for all (search_cluster.h) */
+            /* in a search over several processes, the rounds may say
+             * stop, and process 0's clock decides for all (search_cluster.h) */
             if (s->cluster && search_cluster_poll(s))
                 atomic_store(&j->stop, true);
             if (!search_cluster_following(s) && time_to_stop(s, done))
