@@ -99,8 +99,11 @@ endef
 # every module leaves *_mpi.c out of its plain sources.
 MPI ?=
 ifeq ($(MPI),1)
-MPI_CFLAGS := $(shell mpicc --showme:compile)
-MPI_LIBS   := $(shell mpicc --showme:link)
+MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell mpicc --showme:link 2>/dev/null)
+ifeq ($(MPI_LIBS),)
+$(error MPI=1: no mpicc (Debian: apt-get install openmpi-bin libopenmpi-dev))
+endif
 $(OBJDIR)/%_mpi.o: CFLAGS += $(MPI_CFLAGS)
 endif
 define mpi_program

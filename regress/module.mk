@@ -19,9 +19,14 @@ check-layers:
 MPIRUN ?= env OMPI_MCA_btl_vader_single_copy_mechanism=none \
           mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
 .PHONY: check-mpi
+ifneq ($(MPI),1)
+check-mpi:
+	@echo "check-mpi: the MPI programs are built with MPI=1: make MPI=1 check-mpi" >&2; exit 2
+else
 check-mpi: $(BINDIR)/hane-train $(BINDIR)/hane-train-mpi $(BINDIR)/hane-match $(BINDIR)/hane \
            $(BINDIR)/hane-mpi
 	@regress/mpi/train-same.sh $(BINDIR) "$(MPIRUN)"
 	@regress/mpi/gtp-same.sh $(BINDIR) "$(MPIRUN)"
 	@regress/mpi/fault.sh $(BINDIR) "$(MPIRUN)" STOP
 	@regress/mpi/fault.sh $(BINDIR) "$(MPIRUN)" KILL
+endif
