@@ -328,12 +328,22 @@ int main(int argc, char **argv)
         if (analysis && !threads_ok && rank > 0) {
             gtp_stop_thinking(g);
         } else {
-            if (search || analysis)
+            /* The analysis still running must end, and take up the arming
+             * it was given, before this command is armed: a background
+             * search that had not started yet would take this command's
+             * arming on one process and not on another. (The command
+             * would stop it first thing anyway.) */
+            if (search || analysis) {
+                gtp_stop_thinking(g);
                 search_cluster_arm(g->search);
+            }
             go_on = gtp_execute(g, r->buf, r->len);
-            /* an analysis that started takes the arming on its own thread;
-             * one refused on its arguments (everywhere alike) did not */
-            if (!(analysis && g->streaming))
+            /* An analysis that started takes the arming on its own thread,
+             * maybe later; one refused on its arguments (everywhere alike)
+             * did not. Other commands leave the arming alone: a comment
+             * line, which stops nothing, must not take it from an analysis
+             * whose thread has not started yet. */
+            if ((search || analysis) && !(analysis && g->streaming))
                 search_cluster_disarm(g->search);
         }
         fflush(stdout);
