@@ -3,6 +3,8 @@
 # Switches (make VAR=value):
 #   VARIANT=release   release (-O2), debug (-O0, asserts), asan (ASan+UBSan), tsan (ThreadSanitizer)
 #   V=1               print full commands
+#   MPI=1             also the Open MPI programs bin/hane-mpi and bin/hane-train-mpi
+#                     (docs/notes/mpi.md); without it nothing includes mpi.h
 #   CC=clang          any C11 compiler
 #   PREFIX=/usr/local DESTDIR=   for `make install`
 #
@@ -88,6 +90,26 @@ $(BINDIR)/$(1): $(2)
 	@mkdir -p $$(dir $$@)
 	@$$(if $$(Q),echo "  LD      $$@")
 	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+endef
+
+# MPI=1: the *_mpi.c files (the only ones that include mpi.h) are compiled
+# with mpicc's include flags and the MPI programs linked with its libraries;
+# every module leaves *_mpi.c out of its plain sources.
+MPI ?=
+ifeq ($(MPI),1)
+MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell mpicc --showme:link 2>/dev/null)
+ifeq ($(MPI_LIBS),)
+$(error MPI=1: no mpicc (Debian: apt-get install openmpi-bin libopenmpi-dev))
+endif
+$(OBJDIR)/%_mpi.o: CFLAGS += $(MPI_CFLAGS)
+endif
+define mpi_program
+BINS += $(BINDIR)/$(1)
+$(BINDIR)/$(1): $(2)
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),echo "  LD      $$@")
+	$$(Q)$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS) $$(MPI_LIBS)
 endef
 
 include data/module.mk

@@ -1,6 +1,6 @@
 # engine/: the search floor, over patterns/ and the board: playouts, tree,
 # search, parameters, time control, scoring by ownership.
-ENGINE_SRC := $(wildcard engine/*.c)
+ENGINE_SRC := $(filter-out %_mpi.c,$(wildcard engine/*.c))
 LIBENGINE  := $(OBJDIR)/libengine.a
 $(LIBENGINE): $(call objs,$(ENGINE_SRC))
 $(call unit_tests,engine,$(LIBENGINE) $(LIBPATTERNS) $(LIBBOARD))
@@ -10,7 +10,7 @@ $(call unit_tests,engine,$(LIBENGINE) $(LIBPATTERNS) $(LIBBOARD))
 # "threads" case of each suite runs (CK_RUN_CASE), so it stays short.
 .PHONY: tsan-tests
 #> tsan-tests             the threaded cases alone (run by tsan, with VARIANT=tsan)
-tsan-tests: $(TESTDIR)/test_tree $(TESTDIR)/test_search
+tsan-tests: $(TESTDIR)/test_tree $(TESTDIR)/test_search $(TESTDIR)/test_search_cluster
 	@CK_RUN_CASE=threads TSAN_OPTIONS="halt_on_error=1 $(TSAN_OPTIONS)" regress/run-unit $^
 
 # The BT playout table (fast features only: data/playout-gammas.json, see

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/playout_bt.h"
+#include "engine/search_cluster.h"
 #include "engine/search_internal.h"
 #include "patterns/gammas.h"
 
@@ -242,6 +243,7 @@ void search_free(struct search *s)
     pat_gammas_free(s->playout_gammas_owned);
     game_free(&s->root_game);
     free(s->job.hist);
+    search_cluster_free(s);
     free(s);
 }
 

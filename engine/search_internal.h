@@ -188,6 +188,8 @@ struct search {
     struct search_prior_table prior;
     /* kgs-genmove_cleanup: the opponent's dead stones (search_decide). */
     uint8_t cleanup_dead[BOARD_MAX_POINTS];
+    /* Other processes searching with this one (search_cluster.h); NULL alone. */
+    struct search_cluster *cluster;
 };
 
 /* search.c */

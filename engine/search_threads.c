@@ -1,5 +1,6 @@
 /* search_threads — the workers: the playout loop, the helper pthreads, and
  * the controls worker 0 runs between playouts (time, early stop, reports). */
+#include "engine/search_cluster.h"
 #include "engine/search_internal.h"
 
 #include <math.h>
@@ -236,7 +237,11 @@ static void worker(struct search_thread *t)
                 j->report(j->report_ctx, &r);
                 j->next_report = search_now() + j->interval_ms / 1000.0;
             }
-            if (time_to_stop(s, done))
+            /* in a search over several processes, the rounds may say
+             * stop, and process 0's clock decides for all (search_cluster.h) */
+            if (s->cluster && search_cluster_poll(s))
+                atomic_store(&j->stop, true);
+            if (!search_cluster_following(s) && time_to_stop(s, done))
                 atomic_store(&j->stop, true);
         }
     }
@@ -256,6 +261,7 @@ static void *worker_main(void *arg)
 void search_run(struct search *s)
 {
     int started = 0;
+    search_cluster_begin(s);
     for (int i = 1; i < s->n_threads; i++) {
         if (pthread_create(&s->th[i].tid, NULL, worker_main, &s->th[i]) != 0)
             break;   /* fewer helpers than asked: still correct, only slower */
@@ -264,4 +270,5 @@ void search_run(struct search *s)
     worker(&s->th[0]);
     for (int i = 1; i <= started; i++)
         pthread_join(s->th[i].tid, NULL);
+    search_cluster_end(s);
 }

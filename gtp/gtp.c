@@ -237,7 +237,7 @@ bool gtp_execute(struct gtp *g, char *line, size_t len)
 }
 
 /* An over-long line: one error reply, with the id if the line began with one. */
-static void too_long(struct gtp *g, struct gtp_reader *r)
+void gtp_reply_too_long(struct gtp *g, struct gtp_reader *r)
 {
     gtp_stop_thinking(g);
     size_t total = r->len + r->dropped;
@@ -276,7 +276,7 @@ bool gtp_run(struct gtp *g, FILE *in)
         if (gtp_out_error(&g->out))
             break;   /* e.g. an analysis stream's line could not be written */
         if (st == GTP_READ_TOO_LONG)
-            too_long(g, r);
+            gtp_reply_too_long(g, r);
         else if (!gtp_execute(g, r->buf, r->len))
             break;
         if (gtp_out_error(&g->out))

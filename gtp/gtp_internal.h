@@ -98,6 +98,16 @@ bool gtp_heavy_allowed(struct gtp *g);
 /* Writes the vertices of the stones where mark[p] is set, one string per line. */
 void gtp_print_strings(struct gtp *g, const uint8_t *mark);
 
+/* main_args.c: the command line of bin/hane (and bin/hane-mpi, which gives
+ * its own help text; NULL: hane's). Fills `p` from the defaults and the
+ * arguments; returns the exit status when the program should end (--help,
+ * --version, a bad argument), -1 to go on. */
+int gtp_main_args(const char *prog, int argc, char **argv, struct params *p,
+                  void (*help)(FILE *f));
+/* gtp.c: the reply to an over-long line (gtp_run's, for a front end that
+ * reads its own lines). */
+void gtp_reply_too_long(struct gtp *g, struct gtp_reader *r);
+
 /* Handlers, by file. */
 /* cmd_core.c: protocol and board set-up */
 enum gtp_status gtp_cmd_protocol_version(struct gtp *g, struct gtp_cmd *c);

@@ -1,5 +1,5 @@
 # gtp/: the GTP parser, command table and main() of bin/hane.
-GTP_SRC := $(filter-out gtp/main.c,$(wildcard gtp/*.c))
+GTP_SRC := $(filter-out gtp/main.c %_mpi.c,$(wildcard gtp/*.c))
 LIBGTP  := $(OBJDIR)/libgtp.a
 $(LIBGTP): $(call objs,$(GTP_SRC))
 # The floors from the top down, the order the linker needs.
@@ -32,3 +32,9 @@ check-gtp-conformance: $(BINDIR)/hane
 #> check-gogui            the .tst suites through GoGui's own gogui-regress (when its jar is built)
 check-gogui: $(BINDIR)/hane
 	@regress/gtp/run-gogui "$(GOGUI_REGRESS)" "$(GTP_TEST_ENGINE)" build/gogui-regress $(GTP_TST)
+
+# MPI=1: hane-mpi, the engine over Open MPI processes (gtp/main_mpi.c,
+# engine/net_mpi.c; docs/notes/mpi.md).
+ifeq ($(MPI),1)
+$(eval $(call mpi_program,hane-mpi,$(call objs,gtp/main_mpi.c engine/net_mpi.c) $(HANE_LIBS)))
+endif

@@ -136,6 +136,9 @@ void mm_count_wins(struct mm_model *m, struct mm_shard *shards, int n_shards)
                 if (v && (int)v < m->n_values[f])
                     m->wins[f][v] += 1;
             }
+    if (m->sum)
+        for (int f = 0; f < PAT_NFEAT; f++)
+            m->sum(m->sum_ctx, m->wins[f], (size_t)m->n_values[f]);
 }
 
 static double strength(const struct mm_model *m, pat_vec v)
@@ -237,10 +240,12 @@ double mm_log_likelihood(struct mm_model *m, struct mm_shard *shards, int n_shar
         n_pos += shards[k].n_pos;
     }
     run_pass(jobs, n_shards);
-    double ll = 0;
+    double tot[2] = { 0, (double)n_pos };
     for (int k = 0; k < n_shards && k < 64; k++)
-        ll += jobs[k].loglik;
-    return n_pos ? ll / (double)n_pos : 0;
+        tot[0] += jobs[k].loglik;
+    if (m->sum)
+        m->sum(m->sum_ctx, tot, 2);
+    return tot[1] > 0 ? tot[0] / tot[1] : 0;
 }
 
 double mm_iterate(struct mm_model *m, struct mm_shard *shards, int n_shards)
@@ -266,11 +271,18 @@ double mm_iterate(struct mm_model *m, struct mm_shard *shards, int n_shards)
             jobs[k] = (struct job){ .m = m, .s = &shards[k], .kind = PASS_DENOM, .f = f,
                                     .den = den + (size_t)k * (size_t)nv };
         run_pass(jobs, n_shards);
-        ratio[0] = 1.0;
+        /* the shards' sums, in shard order, land in shard 0's row */
         for (int v = 1; v < nv; v++) {
             double d = 0;
             for (int k = 0; k < n_shards; k++)
                 d += den[(size_t)k * (size_t)nv + (size_t)v];
+            den[v] = d;
+        }
+        if (m->sum)
+            m->sum(m->sum_ctx, den, (size_t)nv);
+        ratio[0] = 1.0;
+        for (int v = 1; v < nv; v++) {
+            double d = den[v];
             double g = m->gamma[f][v];
             double ng = (m->wins[f][v] + 1.0) / (d + 2.0 / (g + 1.0));
             ratio[v] = ng / g;

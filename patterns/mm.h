@@ -53,6 +53,12 @@ struct mm_model {
     double *gamma[PAT_NFEAT]; /* gamma[f][0] stays 1 */
     double *wins[PAT_NFEAT];
     unsigned skip;            /* bit f: do not train feature f */
+    /* Several processes, each with its own shards (hane-train-mpi): replaces
+     * v[0..n) by the sum over the processes, the same on every one. NULL (as
+     * mm_model_init leaves it): one process. The wins, the log-likelihood and
+     * each feature's denominators go through it after the shards' sums. */
+    void (*sum)(void *ctx, double *v, size_t n);
+    void *sum_ctx;
 };
 
 /* A model with every gamma 1; large patterns get `n_large` values (+1). */

@@ -8,7 +8,23 @@
 #include <string.h>
 #include <time.h>
 
+#include "tools/train/cluster.h"
 #include "tools/train/progress.h"
+
+/* This process's share of the games (train_set_share): game i when
+ * i % share_n == share_k; its j-th game is share_k + j * share_n. */
+static size_t share_k, share_n = 1;
+
+void train_set_share(int k, int n)
+{
+    share_n = n < 1 ? 1 : (size_t)n;
+    share_k = k < 0 || (size_t)k >= share_n ? 0 : (size_t)k;
+}
+
+static size_t share_count(const struct corpus *c)
+{
+    return c->n_games > share_k ? (c->n_games - share_k + share_n - 1) / share_n : 0;
+}
 
 void train_replay(const struct tgame *g, train_position_fn fn, void *ctx)
 {
@@ -140,8 +156,8 @@ static void harvest_position(void *ctx, const struct board *b, enum color c, poi
 static void *harvest_worker(void *arg)
 {
     struct harvest_job *j = arg;
-    for (size_t i = (size_t)j->k; i < j->c->n_games; i += (size_t)j->n) {
-        train_replay(&j->c->games[i], harvest_position, j);
+    for (size_t g = (size_t)j->k, n = share_count(j->c); g < n; g += (size_t)j->n) {
+        train_replay(&j->c->games[share_k + g * share_n], harvest_position, j);
         atomic_fetch_add(j->done, 1);
     }
     return NULL;
@@ -166,6 +182,76 @@ static int cmp_entry(const void *a, const void *b)
     return x->h < y->h ? -1 : x->h > y->h;
 }
 
+/* The counts of all processes, each of which counted its share of the games
+ * in `m`: every pattern goes to process h % n, which adds up what it receives
+ * and keeps the patterns played at least min_count times; then every process
+ * receives all of them (*e, *n; unsorted). The dictionary is the one a single
+ * process would make. False if memory runs out on any process. */
+static bool cluster_counts(struct counts *m, bool ok, int min_count, struct entry **e,
+                           size_t *n)
+{
+    *e = NULL;
+    *n = 0;
+    size_t *per = calloc(share_n, sizeof *per), *at = calloc(share_n, sizeof *at);
+    if (!per || !at) {
+        fprintf(stderr, "hane-train: out of memory counting patterns\n");
+        cluster_exit(1);
+    }
+    struct entry *out = ok ? calloc(m->used + 1, sizeof *out) : NULL;
+    if (out) {
+        for (size_t i = 0; i <= m->mask; i++)
+            if (m->key[i])
+                per[m->key[i] % share_n]++;
+        for (size_t r = 1; r < share_n; r++)
+            at[r] = at[r - 1] + per[r - 1];
+        for (size_t i = 0; i <= m->mask; i++)
+            if (m->key[i]) {
+                struct entry *x = &out[at[m->key[i] % share_n]++];
+                x->h = m->key[i];
+                x->n = m->n[i];
+                x->size = m->size[i];
+            }
+    }
+    bool counted = out != NULL;
+    void *in = NULL;
+    size_t n_in = 0;
+    bool got = cluster_exchange(out, per, sizeof *out, &in, &n_in);   /* per: all 0 without out */
+    free(out);
+    free(per);
+    free(at);
+    struct counts mine = { 0 };
+    bool ok2 = got && counted;
+    if (ok2)
+        ok2 = counts_init(&mine, 1 << 16);
+    for (size_t i = 0; ok2 && i < n_in; i++) {
+        const struct entry *x = (const struct entry *)in + i;
+        ok2 = counts_add(&mine, x->h, x->size, x->n);
+    }
+    free(in);
+    struct entry *keep = ok2 ? calloc(mine.used + 1, sizeof *keep) : NULL;
+    size_t n_keep = 0;
+    if (keep)
+        for (size_t i = 0; i <= mine.mask; i++)
+            if (mine.key[i] && mine.n[i] >= (uint32_t)min_count) {
+                keep[n_keep].h = mine.key[i];
+                keep[n_keep].n = mine.n[i];
+                keep[n_keep].size = mine.size[i];
+                n_keep++;
+            }
+    counts_free(&mine);
+    void *all = NULL;
+    bool kept = keep != NULL;
+    bool done = cluster_gather(keep, n_keep, sizeof *keep, &all, n);
+    free(keep);
+    if (cluster_any(!kept || !done)) {
+        free(all);
+        *n = 0;
+        return false;
+    }
+    *e = all;
+    return true;
+}
+
 size_t train_harvest(const struct corpus *c, struct pat_gammas *t, int min_count,
                      int threads, bool quiet)
 {
@@ -179,7 +265,7 @@ size_t train_harvest(const struct corpus *c, struct pat_gammas *t, int min_count
         if (!counts_init(&jobs[k].m, 1 << 20))
             jobs[k].ok = false;
     }
-    run_threads(harvest_worker, jobs, sizeof jobs[0], threads, &done, c->n_games,
+    run_threads(harvest_worker, jobs, sizeof jobs[0], threads, &done, share_count(c),
                 "patterns", quiet);
     /* merge into the first map */
     bool ok = true;
@@ -194,12 +280,18 @@ size_t train_harvest(const struct corpus *c, struct pat_gammas *t, int min_count
     }
     size_t added = 0;
     struct counts *m = &jobs[0].m;
-    struct entry *e = ok ? malloc(sizeof *e * (m->used + 1)) : NULL;
+    struct entry *e = NULL;
+    size_t n = 0;
+    if (share_n > 1) {
+        ok = cluster_counts(m, ok, min_count, &e, &n);
+    } else {
+        e = ok ? malloc(sizeof *e * (m->used + 1)) : NULL;
+        if (e)
+            for (size_t i = 0; i <= m->mask; i++)
+                if (m->key[i] && m->n[i] >= (uint32_t)min_count)
+                    e[n++] = (struct entry){ m->key[i], m->n[i], m->size[i] };
+    }
     if (e) {
-        size_t n = 0;
-        for (size_t i = 0; i <= m->mask; i++)
-            if (m->key[i] && m->n[i] >= (uint32_t)min_count)
-                e[n++] = (struct entry){ m->key[i], m->n[i], m->size[i] };
         qsort(e, n, sizeof *e, cmp_entry);
         for (size_t i = 0; i < n; i++)
             if (pat_gammas_large_add(t, e[i].h, e[i].size))
@@ -244,7 +336,8 @@ static void extract_position(void *ctx, const struct board *b, enum color c, poi
 static void *extract_worker(void *arg)
 {
     struct extract_job *j = arg;
-    for (size_t i = (size_t)j->k; i < j->c->n_games; i += (size_t)j->n) {
+    for (size_t g = (size_t)j->k, n = share_count(j->c); g < n; g += (size_t)j->n) {
+        size_t i = share_k + g * share_n;
         j->move_no = (unsigned)(i % (size_t)j->stride);
         if (j->ok)   /* after a failure, only count the games as done */
             train_replay(&j->c->games[i], extract_position, j);
@@ -274,7 +367,7 @@ bool train_extract(const struct corpus *c, const struct pat_gammas *t, unsigned 
         jobs[k].s = &shards[k];
         jobs[k].ok = true;
     }
-    run_threads(extract_worker, jobs, sizeof jobs[0], n_shards, &done, c->n_games,
+    run_threads(extract_worker, jobs, sizeof jobs[0], n_shards, &done, share_count(c),
                 "features", quiet);
     bool ok = true;
     for (int k = 0; k < n_shards; k++)

@@ -13,6 +13,13 @@
 typedef void (*train_position_fn)(void *ctx, const struct board *b, enum color c, point p);
 void train_replay(const struct tgame *g, train_position_fn fn, void *ctx);
 
+/* Makes this process work on its share of the games of a cluster of n (see
+ * cluster.h): game i when i % n == k. train_harvest then counts the patterns
+ * of all processes (a collective call), and train_extract takes only the
+ * share's positions, chosen as one process would (game i's stride offset stays
+ * i % stride). Default: k = 0, n = 1, every game. */
+void train_set_share(int k, int n);
+
 /* Counts the large patterns of the moves played in `c` and adds to `t` every
  * one seen at least `min_count` times (ordered by size, then hash). Returns the
  * number added. */

@@ -24,6 +24,7 @@
 #include "patterns/mm.h"
 #include "patterns/normalise.h"
 #include "tools/common/cli_num.h"
+#include "tools/train/cluster.h"
 #include "tools/train/corpus.h"
 #include "tools/train/dataset.h"
 #include "tools/train/eval.h"
@@ -127,7 +128,7 @@ static bool parse_disabled(const char *s, unsigned *out)
 static void die(const char *msg)
 {
     fprintf(stderr, "hane-train: %s\n", msg);
-    exit(1);
+    cluster_exit(1);
 }
 
 static int n_cores(void)
@@ -539,6 +540,8 @@ static int run_train(struct options *o)
 {
     double t0 = progress_now();
     char err[600];
+    if (o->factors && cluster_size() > 1)
+        die("--factors: the factor training runs in one process only (not yet over MPI)");
     size_t len = strlen(o->out) + 8;
     char *ckpt = malloc(len);
     if (!ckpt)
@@ -551,7 +554,11 @@ static int run_train(struct options *o)
         corpus_split(&o->train, &o->test, (size_t)o->holdout, o->seed);
     corpus_sort(&o->test);
     corpus_load(&o->train, o->size, o->threads, o->quiet, "loading");
-    if (o->test.n_paths)
+    /* Every rank loads every game (the moves are small) so that a game's
+     * index, and with it its share and stride, is the one-process one; each
+     * harvests and extracts only its share. Rank 0 alone evaluates. */
+    train_set_share(cluster_rank(), cluster_size());
+    if (o->test.n_paths && cluster_rank() == 0)
         corpus_load(&o->test, o->size, o->threads, o->quiet, "loading test");
     report_loaded(o, &o->train, "training games");
     if (o->test.n_paths)
@@ -601,6 +608,16 @@ static int run_train(struct options *o)
         bytes += mm_shard_bytes(&shards[k]);
         positions += shards[k].n_pos;
     }
+    if (cluster_size() > 1) {
+        double tot[3] = { (double)cands, (double)bytes, (double)positions };
+        cluster_sum(NULL, tot, 3);
+        if (!o->quiet)
+            fprintf(stderr, "%d ranks: rank 0 holds %zu positions, %.0f MB\n", cluster_size(),
+                    positions, bytes / 1e6);
+        cands = (size_t)tot[0];
+        bytes = (size_t)tot[1];
+        positions = (size_t)tot[2];
+    }
     if (!o->quiet)
         fprintf(stderr, "positions %zu, distinct candidates %zu (%.1f per position), "
                 "%.0f MB (%.0f bytes per position), extraction %.1f s\n", positions, cands,
@@ -611,6 +628,8 @@ static int run_train(struct options *o)
     if (!mm_model_init(&m, (int)t->n_large))
         die("out of memory");
     m.skip = o->disabled;
+    if (cluster_size() > 1)
+        m.sum = cluster_sum;
     for (int f = 0; f < PAT_NFEAT; f++)
         for (int v = 1; v < m.n_values[f] && v < t->n_values[f]; v++)
             m.gamma[f][v] = t->gamma[f][v];
@@ -645,13 +664,14 @@ static int run_train(struct options *o)
     signal(SIGTERM, on_signal);
     double t_mm = progress_now();
     double ll = 0;
-    for (int it = done_iter; it < o->iterations && !interrupted; it++) {
+    bool stop = false;   /* an interrupt of any rank stops them all at the same iteration */
+    for (int it = done_iter; it < o->iterations && !(stop = cluster_any(interrupted)); it++) {
         double ti = progress_now();
         ll = mm_iterate(&m, shards, n_shards);
         copy_gammas(t, &m);
         json_object_set_new(meta, "iterations", json_integer(it + 1));
         json_object_set_new(meta, "train_log_likelihood", json_real(ll));
-        if (!pat_gammas_save_digits(t, ckpt, 9, err, sizeof err))
+        if (cluster_rank() == 0 && !pat_gammas_save_digits(t, ckpt, 9, err, sizeof err))
             fprintf(stderr, "hane-train: checkpoint not written: %s\n", err);
         if (!o->quiet)
             mm_progress_line(stderr, positions, it + 1 - done_iter, o->iterations - done_iter,
@@ -660,7 +680,9 @@ static int run_train(struct options *o)
         if (o->stop_after == it + 1 && it + 1 < o->iterations)
             interrupted = 1;
     }
-    if (interrupted) {
+    if (stop) {
+        if (cluster_rank() > 0)
+            return 130;
         fprintf(stderr, "hane-train: interrupted: %s unchanged; continue with --resume "
                 "(checkpoint %s)\n", o->out, ckpt);
         for (int k = 0; k < n_shards; k++)
@@ -722,9 +744,13 @@ static int run_train(struct options *o)
         write_curve(o, &r, o->out);
     }
     json_object_set_new(meta, "training_seconds", json_real(progress_now() - t0));
-    if (!pat_gammas_save(t, o->out, err, sizeof err))
-        die(err);
-    remove(ckpt);
+    if (cluster_size() > 1)
+        json_object_set_new(meta, "mpi_ranks", json_integer(cluster_size()));
+    if (cluster_rank() == 0) {
+        if (!pat_gammas_save(t, o->out, err, sizeof err))
+            die(err);
+        remove(ckpt);
+    }
     if (!o->quiet)
         fprintf(stderr, "wrote %s (%u large patterns) in %.1f s\n", o->out, t->n_large,
                 progress_now() - t0);
@@ -738,10 +764,22 @@ static int run_train(struct options *o)
 
 int main(int argc, char **argv)
 {
+    cluster_init(&argc, &argv);
     pat_init();
     struct options o;
     parse_args(argc, argv, &o);
-    if (o.pass_table)
-        return run_calibrate_pass(&o);
-    return o.eval_table ? run_eval(&o) : run_train(&o);
+    if (cluster_rank() > 0)
+        o.quiet = true;   /* rank 0 speaks for all */
+    int rc = 0;
+    if (o.pass_table) {
+        if (cluster_rank() == 0)   /* the pass fit is not distributed */
+            rc = run_calibrate_pass(&o);
+    } else if (o.eval_table) {
+        if (cluster_rank() == 0)   /* evaluation is not distributed */
+            rc = run_eval(&o);
+    } else {
+        rc = run_train(&o);
+    }
+    cluster_finish();
+    return rc;
 }

@@ -4,8 +4,13 @@
 #                        the shipped table: docs/notes/patterns.md); long, under nice
 #   make train-eval      accuracy of the built-in table on the held-out games
 #   make train-pass      the built-in table normalised, its pass fitted on KGS games
-TRAIN_SRC := $(wildcard tools/train/*.c)
+TRAIN_SRC := $(filter-out %_mpi.c,$(wildcard tools/train/*.c))
 $(eval $(call program,hane-train,$(call objs,$(TRAIN_SRC)) $(LIBPATTERNS) $(LIBBOARD)))
+# MPI=1: hane-train-mpi, the same trainer over Open MPI ranks (cluster.h).
+ifeq ($(MPI),1)
+$(eval $(call mpi_program,hane-train-mpi,$(call objs,$(filter-out tools/train/cluster_solo.c,\
+  $(TRAIN_SRC)) tools/train/cluster_mpi.c) $(LIBPATTERNS) $(LIBBOARD)))
+endif
 
 TRAIN_SGF   ?= ../shared/data/sgf
 TRAIN_DIR   ?= build/train

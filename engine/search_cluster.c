@@ -1,0 +1,358 @@
+/* search_cluster — rounds of statistics between the processes of one search. */
+#include "engine/search_cluster.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/search_internal.h"
+
+/* The control slots at the start of a round: playouts since the last round,
+ * stop (only process 0 sets it), done (1 from a process that met its own
+ * budget: the round counts how many did), the root's visits and wins. */
+enum { C_PLAYOUTS, C_STOP, C_DONE, C_ROOT_V, C_ROOT_W, C_N };
+
+struct search_cluster {
+    struct search_net net;
+    struct search_cluster_params p;
+    bool armed, active, in_flight, stop_seen;
+    bool done;              /* this process's workers stopped */
+    int64_t all_done;       /* processes done, by the last round that came back */
+    _Atomic bool failed;    /* read by the front end while an analysis may run */
+    int points;             /* board points of the running search */
+    int blocks;             /* 1 + width at depth 2, else 1 */
+    int n;                  /* int64 in a round */
+    int64_t *buf;           /* the round in flight, summed in place */
+    int64_t *sent;          /* this process's part of it */
+    int64_t *base;          /* visits and wins already counted, per slot */
+    int64_t *merged;        /* the root children's visits over all processes, this search */
+    int sel[SEARCH_CLUSTER_MAX_WIDTH];       /* root moves of blocks 1.. in the round in flight */
+    int sel_base[SEARCH_CLUSTER_MAX_WIDTH];  /* root moves whose children `base` counts */
+    double posted_at, t0;
+    int64_t playouts_sent;  /* this process's playouts already in a round */
+
+    struct search_cluster_totals tot;
+};
+
+bool search_cluster_attach(struct search *s, const struct search_net *net,
+                           const struct search_cluster_params *p)
+{
+    if (net->size < 1 || net->rank < 0 || net->rank >= net->size || p->interval_ms < 1
+        || p->depth < 1 || p->depth > 2 || p->width < 0 || p->width > SEARCH_CLUSTER_MAX_WIDTH
+        || !(p->wait > 0))
+        return false;
+    struct search_cluster *c = calloc(1, sizeof *c);
+    if (!c)
+        return false;
+    c->net = *net;
+    c->p = *p;
+    c->blocks = p->depth >= 2 ? 1 + p->width : 1;
+    size_t n = C_N + (size_t)2 * BOARD_MAX_POINTS * (size_t)c->blocks;
+    c->buf = calloc(n, sizeof *c->buf);
+    c->sent = calloc(n, sizeof *c->sent);
+    c->base = calloc(n, sizeof *c->base);
+    c->merged = calloc(BOARD_MAX_POINTS, sizeof *c->merged);
+    if (!c->buf || !c->sent || !c->base || !c->merged) {
+        s->cluster = c;
+        search_cluster_free(s);
+        return false;
+    }
+    search_cluster_free(s);
+    s->cluster = c;
+    return true;
+}
+
+void search_cluster_free(struct search *s)
+{
+    struct search_cluster *c = s->cluster;
+    if (!c)
+        return;
+    free(c->buf);
+    free(c->sent);
+    free(c->base);
+    free(c->merged);
+    free(c);
+    s->cluster = NULL;
+}
+
+void search_cluster_arm(struct search *s)
+{
+    if (s->cluster && s->cluster->net.size > 1 && !s->cluster->failed)
+        s->cluster->armed = true;
+}
+
+void search_cluster_disarm(struct search *s)
+{
+    if (s->cluster)
+        s->cluster->armed = false;
+}
+
+bool search_cluster_failed(const struct search *s)
+{
+    return s->cluster && s->cluster->failed;
+}
+
+void search_cluster_totals(const struct search *s, struct search_cluster_totals *out)
+{
+    memset(out, 0, sizeof *out);
+    if (s->cluster)
+        *out = s->cluster->tot;
+}
+
+bool search_cluster_following(const struct search *s)
+{
+    return s->cluster && s->cluster->active && s->cluster->net.rank > 0;
+}
+
+/* The child of `n` with point index `m` (TREE_PASS for a pass), or NULL. */
+static struct tree_node *child_at(struct tree *t, struct tree_node *n, int m)
+{
+    if (!n || !tree_is_expanded(n))
+        return NULL;
+    struct tree_node *ch = tree_node_at(t, n->first);
+    for (int i = 0; i < n->n_children; i++)
+        if (ch[i].move == m)
+            return &ch[i];
+    return NULL;
+}
+
+/* The node whose children block b holds (b = 0: the root), or NULL. */
+static struct tree_node *block_node(struct search *s, int b, const int *sel)
+{
+    struct tree_node *root = tree_root(&s->tree);
+    if (b == 0)
+        return root;
+    return sel[b - 1] < 0 ? NULL : child_at(&s->tree, root, sel[b - 1]);
+}
+
+static int64_t *slot(int64_t *a, const struct search_cluster *c, int b, int m)
+{
+    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * 2;
+}
+
+/* This process's visits and wins of `n` since base[0..1], into sent[0..1]. */
+static void delta(const struct tree_node *n, int64_t *base, int64_t *sent)
+{
+    uint64_t st = n ? tree_stats(n) : 0;
+    int64_t v = tree_count(st), w = tree_sum(st);
+    sent[0] = n ? v - base[0] : 0;
+    sent[1] = n ? w - base[1] : 0;
+    if (n) {
+        base[0] = v;
+        base[1] = w;
+    }
+}
+
+/* Adds the other processes' part of a round, total - mine, to `n`. */
+static void apply(struct tree_node *n, const int64_t *total, const int64_t *mine, int64_t *base)
+{
+    int64_t rv = total[0] - mine[0], rw = total[1] - mine[1];
+    if (!n || (rv == 0 && rw == 0))
+        return;
+    int64_t packed = rw * ((int64_t)1 << 32) + rv;
+    atomic_fetch_add_explicit(&n->stats, (uint64_t)packed, memory_order_relaxed);
+    base[0] += rv;
+    base[1] += rw;
+}
+
+/* The `width` root moves most visited over all processes (ties: the lower
+ * point), the same on every process since `merged` is; -1 where none. */
+static void choose(struct search_cluster *c, int *sel)
+{
+    for (int k = 0; k < c->p.width; k++)
+        sel[k] = -1;
+    if (c->blocks < 2)
+        return;
+    for (int m = 0; m < c->points; m++) {
+        if (c->merged[m] <= 0)
+            continue;
+        int k = c->p.width;
+        while (k > 0 && (sel[k - 1] < 0 || c->merged[sel[k - 1]] < c->merged[m]))
+            k--;
+        if (k >= c->p.width)
+            continue;
+        memmove(sel + k + 1, sel + k, sizeof *sel * (size_t)(c->p.width - 1 - k));
+        sel[k] = m;
+    }
+}
+
+/* The children of `n` (none if it is NULL or not expanded) in *first. */
+static int children(struct tree *t, struct tree_node *n, struct tree_node **first)
+{
+    if (!n || !tree_is_expanded(n))
+        return 0;
+    *first = tree_node_at(t, n->first);
+    return n->n_children;
+}
+
+/* Makes block b count from now for the children of `n` (none: NULL). */
+static void rebase(struct search *s, struct search_cluster *c, int b, struct tree_node *n)
+{
+    struct tree_node *ch = NULL;
+    int k = children(&s->tree, n, &ch);
+    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * 2 * (size_t)c->points);
+    for (int i = 0; i < k; i++) {
+        uint64_t st = tree_stats(&ch[i]);
+        slot(c->base, c, b, ch[i].move)[0] = tree_count(st);
+        slot(c->base, c, b, ch[i].move)[1] = tree_sum(st);
+    }
+}
+
+static void post(struct search *s, struct search_cluster *c, bool stop)
+{
+    double t0 = search_now();
+    int sel[SEARCH_CLUSTER_MAX_WIDTH];
+    choose(c, sel);
+    for (int b = 1; b < c->blocks; b++)
+        if (sel[b - 1] != c->sel_base[b - 1]) {
+            struct tree_node *root = tree_root(&s->tree);
+            rebase(s, c, b, sel[b - 1] < 0 ? NULL : child_at(&s->tree, root, sel[b - 1]));
+            c->sel_base[b - 1] = sel[b - 1];
+        }
+    memcpy(c->sel, sel, sizeof sel);
+    memset(c->sent, 0, sizeof *c->sent * (size_t)c->n);
+    int64_t done = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
+    c->sent[C_PLAYOUTS] = done - c->playouts_sent;
+    c->playouts_sent = done;
+    c->sent[C_STOP] = stop;
+    c->sent[C_DONE] = c->done;
+    delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    /* slots of moves this tree lacks stay 0 (memset above) */
+    for (int b = 0; b < c->blocks; b++) {
+        struct tree_node *ch = NULL;
+        int k = children(&s->tree, block_node(s, b, c->sel), &ch);
+        for (int i = 0; i < k; i++)
+            delta(&ch[i], slot(c->base, c, b, ch[i].move), slot(c->sent, c, b, ch[i].move));
+    }
+    memcpy(c->buf, c->sent, sizeof *c->buf * (size_t)c->n);
+    c->net.start(c->net.ctx, c->buf, c->n);
+    c->in_flight = true;
+    c->posted_at = search_now();
+    c->tot.busy += c->posted_at - t0;
+    c->tot.rounds++;
+    c->tot.bytes += (int64_t)sizeof *c->buf * c->n;
+}
+
+/* The round in flight is complete: adds the others' statistics. */
+static void collect(struct search *s, struct search_cluster *c)
+{
+    double t0 = search_now();
+    c->in_flight = false;
+    c->tot.playouts += c->buf[C_PLAYOUTS];
+    c->all_done = c->buf[C_DONE];
+    if (c->buf[C_STOP])
+        c->stop_seen = true;
+    apply(tree_root(&s->tree), c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
+    /* the others' statistics of a move this tree lacks are dropped */
+    for (int b = 0; b < c->blocks; b++) {
+        struct tree_node *ch = NULL;
+        int k = children(&s->tree, block_node(s, b, c->sel), &ch);
+        for (int i = 0; i < k; i++) {
+            int m = ch[i].move;
+            apply(&ch[i], slot(c->buf, c, b, m), slot(c->sent, c, b, m), slot(c->base, c, b, m));
+        }
+    }
+    for (int p = 0; p < c->points; p++)
+        c->merged[p] += slot(c->buf, c, 0, p)[0];
+    c->tot.busy += search_now() - t0;
+}
+
+void search_cluster_begin(struct search *s)
+{
+    struct search_cluster *c = s->cluster;
+    if (!c || !c->armed)
+        return;
+    c->armed = false;
+    c->active = true;
+    c->in_flight = c->stop_seen = c->done = false;
+    c->all_done = 0;
+    c->points = s->root_board.geom->points;
+    c->n = C_N + 2 * c->points * c->blocks;
+    memset(c->merged, 0, sizeof *c->merged * BOARD_MAX_POINTS);
+    for (int k = 0; k < SEARCH_CLUSTER_MAX_WIDTH; k++)
+        c->sel[k] = c->sel_base[k] = -1;
+    /* What the tree holds already (a reused subtree) stays this process's own. */
+    delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    rebase(s, c, 0, tree_root(&s->tree));
+    c->playouts_sent = 0;
+    c->tot.playouts = 0;
+    c->tot.searches++;
+    c->t0 = search_now();
+    post(s, c, false);
+}
+
+bool search_cluster_poll(struct search *s)
+{
+    struct search_cluster *c = s->cluster;
+    if (!c || !c->active)
+        return false;
+    if (c->in_flight) {
+        if (!c->net.test(c->net.ctx)) {
+            if (c->net.rank == 0 && search_now() - c->posted_at > c->p.wait) {
+                c->failed = true;
+                return true;
+            }
+            return false;
+        }
+        collect(s, c);
+    }
+    if (c->stop_seen)
+        return true;
+    if (search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
+        post(s, c, false);
+    return false;
+}
+
+/* Waits for the round in flight: process 0 at most `wait` seconds. */
+static void finish_round(struct search *s, struct search_cluster *c)
+{
+    while (c->in_flight && !c->failed) {
+        if (c->net.test(c->net.ctx)) {
+            collect(s, c);
+            break;
+        }
+        if (c->net.rank == 0 && search_now() - c->posted_at > c->p.wait)
+            c->failed = true;
+        else
+            nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+    }
+}
+
+void search_cluster_end(struct search *s)
+{
+    struct search_cluster *c = s->cluster;
+    if (!c || !c->active)
+        return;
+    /* Every process comes here when its workers stopped: at its own playout
+     * budget, or (process 0) at its clock or an interrupt, or when a round
+     * said stop. Until a round says stop, the rounds go on, saying this
+     * process is done; process 0 says stop once every process is done, or
+     * at once when its clock or an interrupt stopped it (a budget of time,
+     * not of playouts), or when its hard time limit passes while it waits.
+     * After the round that says stop, one last round brings in the
+     * playouts that were still running. */
+    c->done = true;
+    struct search_job *j = &s->job;
+    bool by_budget = j->max_playouts > 0
+                     && atomic_load_explicit(&j->playouts, memory_order_relaxed) >= j->max_playouts;
+    finish_round(s, c);
+    while (!c->failed && !c->stop_seen) {
+        bool stop = c->net.rank == 0
+                    && (!by_budget || c->all_done >= c->net.size
+                        || atomic_load_explicit(&j->interrupt, memory_order_relaxed)
+                        || (j->hard > 0 && search_now() - j->t0 >= j->hard));
+        post(s, c, stop);
+        finish_round(s, c);
+    }
+    if (!c->failed) {
+        post(s, c, false);
+        finish_round(s, c);
+    }
+    c->active = false;
+    c->tot.seconds += search_now() - c->t0;
+    if (c->net.rank == 0 && s->p.verbose >= 1)
+        fprintf(stderr, "hane-mpi: %d processes, %lld playouts in all, %lld rounds so far (%lld KB sent)\n",
+                c->net.size, (long long)c->tot.playouts, (long long)c->tot.rounds,
+                (long long)(c->tot.bytes / 1000));
+}
