@@ -310,15 +310,25 @@ static bool colour_arg(struct gtp *g, struct gtp_cmd *c, enum color *col)
     return c->argc == 0 || gtp_arg_color(c, 0, col, &g->text);
 }
 
-/* hane-heatmap [COLOUR]: shading by share of visits, labels with win rates. */
-enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c)
+/* The analysis for the colour of the optional argument (the side to move
+ * without one); NULL with the failure's text set when there is none. */
+static const struct search_report *analysis_arg(struct gtp *g, struct gtp_cmd *c)
 {
     enum color col;
     if (!colour_arg(g, c, &col))
-        return GTP_FAIL;
+        return NULL;
     const struct search_report *r = analysis(g, col);
     if (!r)
-        return gtp_fail(g, "no analysis available");
+        gtp_fail(g, "no analysis available");
+    return r;
+}
+
+/* hane-heatmap [COLOUR]: shading by share of visits, labels with win rates. */
+enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c)
+{
+    const struct search_report *r = analysis_arg(g, c);
+    if (!r)
+        return GTP_FAIL;
     const struct board *b = &g->game.board;
     char v[8];
     int most = 1;
@@ -336,7 +346,7 @@ enum gtp_status gtp_cmd_heatmap(struct gtp *g, struct gtp_cmd *c)
             gtp_printf(g, " %s %d", gtp_vertex_str(b, r->cand[i].move, v),
                        (int)lround(r->cand[i].winrate * 100));
     gtp_printf(g, "\nTEXT %s to move: win rate %.1f%% after %lld playouts",
-               col == BLACK ? "black" : "white", r->root_winrate * 100, (long long)r->playouts);
+               r->to_move == BLACK ? "black" : "white", r->root_winrate * 100, (long long)r->playouts);
     return GTP_OK;
 }
 
@@ -372,12 +382,9 @@ enum gtp_status gtp_cmd_ownership(struct gtp *g, struct gtp_cmd *c)
 /* hane-pv [COLOUR]: the principal variation of the best move. */
 enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c)
 {
-    enum color col;
-    if (!colour_arg(g, c, &col))
-        return GTP_FAIL;
-    const struct search_report *r = analysis(g, col);
+    const struct search_report *r = analysis_arg(g, c);
     if (!r)
-        return gtp_fail(g, "no analysis available");
+        return GTP_FAIL;
     if (r->n == 0)
         return GTP_OK;
     const struct board *b = &g->game.board;
@@ -385,7 +392,7 @@ enum gtp_status gtp_cmd_pv(struct gtp *g, struct gtp_cmd *c)
     char v[8];
     gtp_printf(g, "VAR");
     int len = k->pv_len > 0 ? k->pv_len : 1;
-    enum color who = col;
+    enum color who = r->to_move;
     for (int j = 0; j < len && j < (int)(sizeof k->pv / sizeof k->pv[0]); j++) {
         gtp_printf(g, " %c %s", who == BLACK ? 'b' : 'w',
                    gtp_vertex_str(b, k->pv_len > 0 ? k->pv[j] : k->move, v));

@@ -49,7 +49,7 @@ check-mpi: $(BINDIR)/hane-train $(BINDIR)/hane-train-mpi $(BINDIR)/hane-match $(
            $(BINDIR)/hane-mpi
 	@regress/mpi/train-same.sh $(BINDIR) "$(MPIRUN)"
 	@regress/mpi/gtp-same.sh $(BINDIR) "$(MPIRUN)"
-	@regress/gtp/run-tst -e "$(MPIRUN) -np 3 $(BINDIR)/hane-mpi threads=1 playouts=1000 seed=1" \
+	@regress/gtp/run-tst -e "$(MPIRUN) -np 3 $(abspath $(BINDIR))/hane-mpi threads=1 playouts=1000 seed=1" \
 	  $(GTP_TST)
 	@regress/mpi/fault.sh $(BINDIR) "$(MPIRUN)" STOP
 	@regress/mpi/fault.sh $(BINDIR) "$(MPIRUN)" KILL
