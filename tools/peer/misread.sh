@@ -11,7 +11,8 @@ last=$(printf '%s\n' "$out" | tail -n 1)
 case "$last" in
 gtp:*passed*failed)
     printf '%s\n' "$out" | grep -i 'fail\|unexpected' | grep -v '^gtp:\|passed, ' || true
-    echo "misread positions, $*: $(echo "$last" | sed 's/^gtp: //')" ;;
+    right=$(echo "$last" | sed -n 's/^gtp: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p')
+    echo "$right" | awk -v e="$*" '{ printf "misread positions: %s gets %d of %d right\n", e, $1, $1 + $2 }' ;;
 *)
     printf '%s\n' "$out" >&2
     echo "misread.sh: the suite did not run" >&2

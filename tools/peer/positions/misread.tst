@@ -4,9 +4,10 @@
 # a figure to watch as the collection grows. Each entry: the game, the move,
 # what went wrong, how the right answer is known.
 #
-# Paths are from the repository's root (where `make check` runs).
+# Paths are from this file's folder (GoGui's gogui-regress and run-tst run
+# each file from its own directory).
 
-10 boardsize 9
+boardsize 9
 
 # pachi-1207-a: hane (Black) against Pachi 12.90, 9x9, 7 Dec, 13,173 playouts.
 # White's J2 (move 46) put three stones in atari; Black captured them with G1
@@ -15,9 +16,9 @@
 # eye. Known by reading it out (and Pachi played it). The default search
 # never visits J1 (ranked far down by the prior; progressive widening), and
 # its playouts let the group live half the time.
-100 loadsgf tools/peer/positions/pachi-1207-a.sgf 48
+loadsgf pachi-1207-a.sgf 48
 110 reg_genmove w
 #? [J1]
-120 loadsgf tools/peer/positions/pachi-1207-a.sgf 47
+loadsgf pachi-1207-a.sgf 47
 130 reg_genmove b
 #? [!G1]
