@@ -61,7 +61,8 @@ struct bench_search_rates bench_timed_search(const struct bench_entry *e, double
 }
 
 /* The search_light_* keys measure the tree and the light playouts whatever
- * the engine's defaults for knowledge are (issue 3's figures). */
+ * the engine's defaults for knowledge are, so that they stay comparable
+ * across changes to those defaults. */
 static void light_params(struct params *p)
 {
     snprintf(p->playout, sizeof p->playout, "light");

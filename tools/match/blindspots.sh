@@ -6,8 +6,8 @@
 # rank in: T(n) = 1 + ln n / ln mu, so rank R needs mu^(R-1) visits.
 #
 # A fall right after a move the tree could not have searched is a blind
-# spot of the widening, not of the playouts: the lost 19x19 games of issue 5
-# turned on such moves (first-line kills ranked 20th to 90th). Self-play
+# spot of the widening, not of the playouts (docs/notes/knowledge.md has
+# 19x19 games lost to first-line kills the window ranked far down). Self-play
 # cannot show the cost of a narrow window, since both sides share it; this
 # tool shows it on games against another engine.
 #

@@ -29,7 +29,7 @@ strength-smoke: $(HANE_MATCH) $(BINDIR)/hane
 # GNU Go level 10, 50 games, one game at a time (hane uses both cores).
 # playouts=0: hane's default playout budget (10,000) would otherwise end a
 # move after about 0.2 s, long before the second is up.
-# Variants (issue 5 and later): make strength SIZE=19 GAMES=20 TIME=... HANE_ARGS=...
+# Variants: make strength SIZE=19 GAMES=20 TIME=... HANE_ARGS=...
 # The run plays a copy of bin/hane taken when its directory is created, so
 # rebuilding during a long run cannot mix engine versions; the run resumes
 # where it stopped (same directory, same copy). Remove the directory (or set
@@ -71,7 +71,7 @@ ARCHIVE_DIR ?= docs/matches
 strength-archive:
 	tools/match/archive.sh $(STRENGTH_DIR) $(ARCHIVE_DIR)/$(notdir $(STRENGTH_DIR)).tar.xz
 
-# strength-clock (issue 3, item 4): 20 games on 9x9 against GNU Go with hane on
+# strength-clock: 20 games on 9x9 against GNU Go with hane on
 # 60 s + 5 x 10 s byo-yomi; any loss on time (or other fault) fails.
 #> strength-clock         20 games on a real clock; any loss on time fails
 strength-clock:

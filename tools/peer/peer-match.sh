@@ -16,9 +16,9 @@
 # machine's load. Pachi's `-t =N` and Fuego's `max_games` count the playouts
 # kept from the previous move too, so the peer is given its new-playout budget
 # / (1 - R), R its share of kept playouts in games against hane (--reuse;
-# by default Pachi 0.22 on 9x9 (measured against hane at 13,000 playouts
-# a move over three games; one game alone gave 0.11), 0.14 on 19x19 (issue
-# 51), 0.2 otherwise).
+# by default Pachi's shares measured in games against hane, 0.22 on 9x9 and
+# 0.14 on 19x19 (docs/notes/peer-match.md), 0.2 otherwise; a run's summary
+# says the share it saw, to correct the next run's budget.
 # The summary checks both from the match itself: the peer's new playouts a move
 # read from its stderr, and each engine's CPU over the games (gogui-twogtp's
 # `cputime`; Pachi has none, tools/peer/cputime.sh answers it from /proc). If

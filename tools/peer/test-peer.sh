@@ -56,7 +56,7 @@ check "draw: counted as White" "2 1 1 0" "$(echo "$json" | field white)"
 check "draw: half a win" 1 "$(echo "$json" | grep -c '"all": {"games": 3, "wins": 2, "draws": 1, "losses": 0, "rate": 0.8333')"
 check "unknown: left out, counted" 1 "$(echo "$json" | grep -c '"games": 4, "unknown": 1')"
 
-# 33 wins, 2 draws, 25 losses: 56.7% [44.1, 68.4], as issue 51 reports it.
+# 33 wins, 2 draws, 25 losses: the interval must be Wilson's, 56.7% [44.1, 68.4].
 { sed '/^[0-9]/d' "$t/scored.dat"
   i=0
   while [ $i -lt 60 ]; do
@@ -83,8 +83,8 @@ check "fuego playouts" "3 6026 8154" "$("$here/playouts.sh" fuego "$t/fuego.log"
 printf 'hane: B 1000 playouts in 0.05 s (20000/s), win rate 0.5, tree 1/2 nodes\nhane: W 1200 playouts in 0.06 s\n' >"$tmp/hane.log"
 check "hane playouts" "2 2200 2200" "$("$here/playouts.sh" hane "$tmp/hane.log")"
 
-# errs.sh on a game of the 7 Dec baseline against Pachi (hane Black, won by
-# resignation after 51 moves): hane's 26 lines from the SGF comments, paired
+# errs.sh on a real game against Pachi (hane Black, won by resignation after
+# 51 moves): hane's 26 lines from the SGF comments, paired
 # by winrates.sh with hane's moves.
 mkdir "$tmp/run"
 cp "$t/peer-game.sgf" "$tmp/run/game-0.sgf"

@@ -1,5 +1,5 @@
 # misread.tst — positions from games against peers where hane's verdict was
-# wrong, with the right answer (issue 51). Not a pass/fail suite: `make check`
+# wrong, with the right answer. Not a pass/fail suite: `make check`
 # runs it through tools/peer/misread.sh and reports how many hane gets right,
 # a figure to watch as the collection grows. Each entry: the game, the move,
 # what went wrong, how the right answer is known.
@@ -9,7 +9,7 @@
 
 boardsize 9
 
-# pachi-1207-a: hane (Black) against Pachi 12.90, 9x9, 7 Dec, 13,173 playouts.
+# pachi-1207-a: hane (Black) against Pachi 12.90, 9x9, 13,173 playouts.
 # White's J2 (move 46) put three stones in atari; Black captured them with G1
 # at 0.429 and resigned after White's J1: the capture leaves a bent three
 # (H1, J1, J2) whose vital point is J1, and Black's corner group has no other
