@@ -33,8 +33,10 @@ FUZZ_FLAGS_fuzz_sgf_read ?= -rss_limit_mb=1024 -malloc_limit_mb=64
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DHANE_CHECKS \
                -pthread -I. -MMD -MP
-FUZZ_LIB_SRC := $(sort $(wildcard engine/board/*.c) $(wildcard engine/*.c) $(wildcard patterns/*.c) \
-                  $(filter-out gtp/main.c,$(wildcard gtp/*.c)))
+# Everything of the floors but the programs' mains and the MPI sources
+# (built only with MPI=1).
+FUZZ_LIB_SRC := $(sort $(filter-out gtp/main.c %_mpi.c,$(wildcard engine/board/*.c) \
+                  $(wildcard engine/*.c) $(wildcard patterns/*.c) $(wildcard gtp/*.c)))
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_LIB_SRC))
 FUZZ_HARNESS := $(sort $(wildcard regress/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst regress/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_HARNESS))
