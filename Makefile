@@ -58,7 +58,7 @@ BINS        :=
 UNIT_TESTS  :=
 CHECK_EXTRA :=
 
-.PHONY: all check check-fast help check-help unit regress sanitize tsan bench strength strength-smoke fuzz install clean deps
+.PHONY: all check check-fast unit-fast help check-help unit regress sanitize tsan bench strength strength-smoke fuzz install clean deps
 #> all                    bin/hane and every tool (the default)
 all:
 
@@ -141,9 +141,11 @@ check: all unit $(CHECK_EXTRA)
 # out by Check itself, not skipped, and so are the conformance check and the
 # tools' scripts; what runs, runs in full.
 #> check-fast             the quick loop: unit suites without the slow cases, GTP suites, layers
-check-fast: all
+check-fast: unit-fast check-gtp check-layers
+
+#> unit-fast              the unit suites without the cases tagged slow
+unit-fast: $(UNIT_TESTS)
 	@CK_EXCLUDE_TAGS=slow regress/run-unit $(UNIT_TESTS)
-	@$(MAKE) --no-print-directory check-gtp check-layers
 
 #> help                   this list
 help:
