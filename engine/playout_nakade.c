@@ -36,47 +36,6 @@ static int flood(const struct board *b, point first, enum color *owner, point re
     return *owner == EMPTY ? 0 : n;
 }
 
-/* The vital point of the n-point region reg, or 0 if its shape has none.
- * The shape comes from the number of region neighbours of each point (its
- * degree): the vital point is the one of highest degree, and the histogram
- * of degrees tells the killable shapes apart. Of the five-point shapes only
- * the bulky five holds a square (a cycle: degrees 1, 2, 2, 2, 3) and only
- * the crossed five a point of degree 4; of the six-point ones only the
- * rabbity six has degrees 1, 1, 2, 2, 2, 4. */
-static point vital_of(const struct board *b, const point *reg, int n)
-{
-    if (n < 3)
-        return 0;
-    const int *o = b->geom->offs;
-    int deg[NAKADE_MAX], hist[5] = { 0 };
-    for (int k = 0; k < n; k++) {
-        deg[k] = 0;
-        for (int j = 0; j < n; j++)
-            for (int i = 0; i < 4; i++)
-                deg[k] += reg[k] + o[i] == reg[j];
-        hist[deg[k]]++;
-    }
-    int want;
-    switch (n) {
-    case 3:     /* straight or bent three: the middle */
-        want = 2;
-        break;
-    case 4:     /* pyramid four; straight, bent and square four have none */
-        want = hist[3] == 1 && hist[1] == 3 ? 3 : 0;
-        break;
-    case 5:     /* crossed five; bulky five (a square and one more) */
-        want = hist[4] == 1 ? 4 : hist[3] == 1 && hist[2] == 3 && hist[1] == 1 ? 3 : 0;
-        break;
-    default:    /* rabbity six: a square with two points on one corner */
-        want = hist[4] == 1 && hist[2] == 3 && hist[1] == 2 ? 4 : 0;
-        break;
-    }
-    for (int k = 0; want && k < n; k++)
-        if (deg[k] == want)
-            return reg[k];
-    return 0;
-}
-
 point playout_nakade_point(const struct board *b, point last)
 {
     if (last <= 0)
@@ -105,7 +64,7 @@ point playout_nakade_point(const struct board *b, point last)
         if (!in)
             return 0;
     }
-    return vital_of(b, reg, n);
+    return board_nakade_vital(b, reg, n);
 }
 
 bool playout_nakade_is_vital(const struct board *b, point p)
@@ -115,5 +74,5 @@ bool playout_nakade_is_vital(const struct board *b, point p)
     enum color owner = EMPTY;
     point reg[NAKADE_MAX];
     int n = flood(b, p, &owner, reg);
-    return n > 0 && vital_of(b, reg, n) == p;
+    return n > 0 && board_nakade_vital(b, reg, n) == p;
 }

@@ -349,27 +349,66 @@ static bool among(const point *pts, int n, point q)
     return false;
 }
 
+/* The shape of a region comes from the number of region neighbours of each point (its
+ * degree): the vital point is the one of highest degree, and the histogram
+ * of degrees tells the killable shapes apart. Of the five-point shapes only
+ * the bulky five holds a square (a cycle: degrees 1, 2, 2, 2, 3) and only
+ * the crossed five a point of degree 4; of the six-point ones only the
+ * rabbity six has degrees 1, 1, 2, 2, 2, 4. */
+point board_nakade_vital(const struct board *b, const point *reg, int n)
+{
+    if (n < 3 || n > 6)
+        return 0;
+    const int *o = b->geom->offs;
+    int deg[6], hist[5] = { 0 };
+    for (int k = 0; k < n; k++) {
+        deg[k] = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < 4; i++)
+                deg[k] += reg[k] + o[i] == reg[j];
+        hist[deg[k]]++;
+    }
+    int want;
+    switch (n) {
+    case 3:     /* straight or bent three: the middle */
+        want = 2;
+        break;
+    case 4:     /* pyramid four; straight, bent and square four have none */
+        want = hist[3] == 1 && hist[1] == 3 ? 3 : 0;
+        break;
+    case 5:     /* crossed five; bulky five (a square and one more) */
+        want = hist[4] == 1 ? 4 : hist[3] == 1 && hist[2] == 3 && hist[1] == 1 ? 3 : 0;
+        break;
+    default:    /* rabbity six: a square with two points on one corner */
+        want = hist[4] == 1 && hist[2] == 3 && hist[1] == 2 ? 4 : 0;
+        break;
+    }
+    for (int k = 0; want && k < n; k++)
+        if (deg[k] == want)
+            return reg[k];
+    return 0;
+}
+
 /* Is the 4- or 5-point region `pts` a shape its owner cannot make two eyes
- * in when the other side plays first: the square and the pyramid of four,
- * the bulky and the crossed five? The others (straight, bent, zigzag four;
- * bent, L and U five...) give two eyes. */
+ * in when the other side plays first: the square four (every point of
+ * degree 2, already one eye), or a shape with a vital point (the pyramid
+ * four, the bulky and the crossed five)? The others (straight, bent,
+ * zigzag four; bent, L and U five...) give two eyes. */
 static bool is_nakade_shape(const struct board *b, const point *pts, int n)
 {
+    if (board_nakade_vital(b, pts, n))
+        return true;
+    if (n != 4)
+        return false;
     const int *o = b->geom->offs;
-    int stride = b->geom->stride;
     for (int i = 0; i < n; i++) {
         int deg = 0;
         for (int k = 0; k < 4; k++)
             deg += among(pts, n, pts[i] + o[k]);
-        /* A point next to all the others: the pyramid (4) and the cross (5). */
-        if (deg == n - 1)
-            return true;
-        /* A 2x2 block: the square (4) and the bulky five (block and one). */
-        if (among(pts, n, pts[i] + 1) && among(pts, n, pts[i] + stride) &&
-            among(pts, n, pts[i] + stride + 1))
-            return true;
+        if (deg != 2)
+            return false;
     }
-    return false;
+    return true;
 }
 
 bool board_is_wasted_self_atari(const struct board *b, enum color c, point p, int min_stones)

@@ -265,6 +265,13 @@ bool board_string_touches_atari(const struct board *b, point q);
  * enough enemy diagonals to be a real eye (light playouts do not fill these)? */
 bool board_is_eyelike(const struct board *b, enum color c, point p);
 
+/* The vital point of the empty region `reg` of `n` points (3 to 6): the
+ * point that leaves its owner one eye when the other side plays it first,
+ * for the straight and bent three, pyramid four, bulky and crossed five and
+ * rabbity six; 0 for any other shape (which gives two eyes, or is the square
+ * four, one eye already). */
+point board_nakade_vital(const struct board *b, const point *reg, int n);
+
 /* Eye spaces: out[p] = BLACK or WHITE for every point of an empty region of
  * at most `max_points` points whose neighbouring stones are all of that colour
  * (the board's edge aside); EMPTY elsewhere, stones included. `out` is indexed
