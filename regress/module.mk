@@ -29,7 +29,7 @@ check-oom: $(BINDIR)/hane $(BINDIR)/hane-train
 .PHONY: check-readers
 CHECK_EXTRA += check-readers
 #> check-readers          the ports' story, world, map and board readers on bad files
-check-readers: $(BINDIR)/hane-narrative $(BINDIR)/hane-mapgen $(BINDIR)/hane-match3 $(BINDIR)/hane-match
+check-readers: $(BINDIR)/hane-narrative $(BINDIR)/hane-mapgen $(BINDIR)/hane-match3 $(BINDIR)/hane-match $(BINDIR)/hane
 	@tools/common/test-readers.sh $(BINDIR)
 
 # check-mpi (make MPI=1 check-mpi): the Open MPI programs under mpirun with 1,

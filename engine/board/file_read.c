@@ -169,30 +169,56 @@ bool file_read_lines(const char *path, size_t max, size_t max_line,
  * is safe whatever was allocated before it was installed; it counts requested
  * bytes and never subtracts frees, an upper bound on what the parse holds.
  * What the parse can take beyond the budget is what it allocates for one
- * chunk of JSON_FEED_CHUNK bytes. */
+ * chunk of JSON_FEED_CHUNK bytes.
+ *
+ * Jansson's lexer cannot fail an allocation: a buffer that cannot grow
+ * drops the byte and a later check of it asserts (lex_unget_unsave), or a
+ * string comes back cut short. So a parse holds a reserve, taken before it
+ * starts and large enough for any one buffer of a document of its length;
+ * when malloc fails, the allocation is served from it and the parse is
+ * stopped from the input side as over the budget, with "out of memory". */
 static _Thread_local struct {
-    bool on, exceeded;
+    bool on, exceeded, out_of_memory;
     size_t used, budget;
+    char *reserve;
+    size_t reserve_size, reserve_used;
 } json_budget;
 
 static void *json_counting_malloc(size_t n)
 {
-    if (json_budget.on) {
-        /* Over the budget the allocation still succeeds: jansson's lexer
-         * asserts when one of its buffers cannot grow (lex_unget_unsave),
-         * so the parse is stopped from the input side instead, by the next
-         * read (json_feed_next), a few bytes later. */
-        if (n > json_budget.budget - json_budget.used)
-            json_budget.exceeded = true;
-        else
-            json_budget.used += n;
+    if (!json_budget.on)
+        return malloc(n);
+    /* Over the budget the allocation still succeeds: the parse is stopped
+     * by the next read (json_feed_next), a few bytes later. */
+    if (n > json_budget.budget - json_budget.used)
+        json_budget.exceeded = true;
+    else
+        json_budget.used += n;
+    void *p = malloc(n);
+    if (!p) {
+        json_budget.exceeded = json_budget.out_of_memory = true;
+        size_t at = (json_budget.reserve_used + 15) & ~(size_t)15;
+        if (at <= json_budget.reserve_size && n <= json_budget.reserve_size - at) {
+            p = json_budget.reserve + at;
+            json_budget.reserve_used = at + n;
+        }
     }
-    return malloc(n);
+    return p;
+}
+
+/* Blocks of the reserve are given back with the reserve itself. */
+static void json_counting_free(void *p)
+{
+    char *c = p;
+    if (json_budget.reserve && c >= json_budget.reserve &&
+        c < json_budget.reserve + json_budget.reserve_size)
+        return;
+    free(p);
 }
 
 static void json_install_counter(void)
 {
-    json_set_alloc_funcs(json_counting_malloc, free);
+    json_set_alloc_funcs(json_counting_malloc, json_counting_free);
 }
 
 /* Feeds the parser a few bytes at a time, so that when an allocation is
@@ -227,15 +253,34 @@ json_t *json_read_bounded(const char *buf, size_t len, size_t flags, const char 
     size_t budget = len > (SIZE_MAX - JSON_BUILD_SLACK) / JSON_BUILD_PER_BYTE
                         ? SIZE_MAX
                         : len * JSON_BUILD_PER_BYTE + JSON_BUILD_SLACK;
+    /* The lexer's largest buffer holds one token, grown by doubling. */
+    size_t reserve = len > (SIZE_MAX - JSON_BUILD_SLACK) / 2 ? SIZE_MAX : 2 * len + JSON_BUILD_SLACK;
+    json_budget.reserve = reserve == SIZE_MAX ? NULL : malloc(reserve);
+    if (!json_budget.reserve) {
+        snprintf(err, errlen, "%s: out of memory (%zu bytes to read it)", name, reserve);
+        return NULL;
+    }
+    json_budget.reserve_size = reserve;
+    json_budget.reserve_used = 0;
     json_budget.on = true;
-    json_budget.exceeded = false;
+    json_budget.exceeded = json_budget.out_of_memory = false;
     json_budget.used = 0;
     json_budget.budget = budget;
     json_error_t je;
     struct json_feed feed = { buf, len, 0 };
     json_t *root = json_load_callback(json_feed_next, &feed, flags, &je);
-    bool exceeded = json_budget.exceeded;
+    bool exceeded = json_budget.exceeded, out_of_memory = json_budget.out_of_memory;
     json_budget.on = false;
+    /* A parse that took from the reserve has failed, and jansson has given
+     * back what it built, unless the failing allocation came after the last
+     * byte: such a document is given back here, while the reserve is known. */
+    if (root && out_of_memory) {
+        json_decref(root);
+        root = NULL;
+    }
+    free(json_budget.reserve);
+    json_budget.reserve = NULL;
+    json_budget.reserve_size = 0;
     if (root)
         return root;
     if (exceeded || je.line < 0) {
@@ -246,12 +291,12 @@ json_t *json_read_bounded(const char *buf, size_t len, size_t flags, const char 
                 line++;
                 start = i + 1;
             }
-        if (exceeded)
+        if (out_of_memory || !exceeded)
+            snprintf(err, errlen, "%s:%zu:%zu: out of memory", name, line, at - start + 1);
+        else
             snprintf(err, errlen, "%s:%zu:%zu: document too costly to hold (more than %u bytes "
                      "of memory per byte of input)", name, line, at - start + 1,
                      JSON_BUILD_PER_BYTE);
-        else
-            snprintf(err, errlen, "%s:%zu:%zu: out of memory", name, line, at - start + 1);
     } else {
         snprintf(err, errlen, "%s:%d:%d: %s", name, je.line, je.column, je.text);
     }

@@ -48,4 +48,60 @@ check "match report of a broken record: exit 1" 1 $?
 check "match report of a broken record: says where" 1 \
     "$(grep -c 'game-001.json:2:0: ' "$tmp/err")"
 
+# The tools' own run files read back on resume (hane-match's match.json,
+# hane-mapgen's results, hane-match3's params.json, log.jsonl and
+# population files): a FIFO used to block the tool, a NUL byte to end a file
+# early; now each is refused with where and why, and no run is resumed into.
+bin=$dir/hane-match3
+evolve="evolve --persona MaxS --pop 4 --games 1 --iters 5 --quiet"
+mkdir "$tmp/m3a" && mkfifo "$tmp/m3a/params.json"
+"$bin" $evolve --gens 1 --out "$tmp/m3a" > "$tmp/out" 2> "$tmp/err"
+check "evolve into a FIFO params.json: exit 1" 1 $?
+check "evolve into a FIFO params.json: says why" 1 "$(grep -c 'params.json: is not a regular file' "$tmp/err")"
+"$bin" $evolve --gens 1 --out "$tmp/runs/MaxS" > "$tmp/out" 2> "$tmp/err"
+check "evolve one generation" 0 $?
+cp "$tmp/runs/MaxS/log.jsonl" "$tmp/log.kept"
+printf '{"gen":0,\000}\n' > "$tmp/runs/MaxS/log.jsonl"
+"$bin" $evolve --gens 2 --out "$tmp/runs/MaxS" > "$tmp/out" 2> "$tmp/err"
+check "resume over a log with a NUL byte: exit 1" 1 $?
+check "resume over a log with a NUL byte: says where" 1 "$(grep -c 'log.jsonl:1:10: NUL byte in text' "$tmp/err")"
+{ cat "$tmp/log.kept"; printf '{"gen":1,'; } > "$tmp/runs/MaxS/log.jsonl"
+"$bin" $evolve --gens 2 --out "$tmp/runs/MaxS" > "$tmp/out" 2> "$tmp/err"
+check "resume over a log cut short: exit 0" 0 $?
+check "resume over a log cut short: two generations" 2 "$(wc -l < "$tmp/runs/MaxS/log.jsonl" | tr -d ' ')"
+printf '0\t0\t0\tinit\t\000\n' > "$tmp/runs/MaxS/population_1.txt"
+"$bin" table2 --from "$tmp/runs" --iters 5 > "$tmp/out" 2> "$tmp/err"
+check "table of a run whose population has a NUL byte: says where" 1 \
+    "$(grep -c 'population_1.txt:1:.*: NUL byte in text' "$tmp/err")"
+
+"$dir/hane-mapgen" run --problem binary --rep narrow --algo bfs --runs 1 --eval-limit 10 \
+    --quiet --out "$tmp/fifo" > "$tmp/out" 2> "$tmp/err"
+check "mapgen results into a FIFO: exit 1" 1 $?
+check "mapgen results into a FIFO: says why" 1 "$(grep -c 'fifo: is not a regular file' "$tmp/err")"
+printf '{"config":\n' > "$tmp/broken.json"
+"$dir/hane-mapgen" run --problem binary --rep narrow --algo bfs --runs 1 --eval-limit 10 \
+    --quiet --out "$tmp/broken.json" > "$tmp/out" 2> "$tmp/err"
+check "mapgen resume over broken results: exit 1" 1 $?
+check "mapgen resume over broken results: says where" 1 "$(grep -c 'broken.json:2:0: ' "$tmp/err")"
+check "mapgen resume over broken results: file kept" '{"config":' "$(cat "$tmp/broken.json")"
+
+mkdir "$tmp/match2"
+printf '{"games":\n' > "$tmp/match2/match.json"
+"$dir/hane-match" --games 1 --size 5 --scorer none -o "$tmp/match2" --resume \
+    "$dir/hane playouts=20 threads=1" "$dir/hane playouts=20 threads=1" > "$tmp/out" 2> "$tmp/err"
+check "match resume over a broken match.json: exit 1" 1 $?
+check "match resume over a broken match.json: says where" 1 \
+    "$(grep -c 'match.json:2:0: .*not resuming' "$tmp/err")"
+check "match resume over a broken match.json: no game played" 0 \
+    "$(ls "$tmp/match2" | grep -c '^game-')"
+"$dir/hane-match" --games 1 --size 5 --scorer none -o "$tmp/match3" \
+    "$dir/hane playouts=20 threads=1" "$dir/hane playouts=20 threads=1" > "$tmp/out" 2> "$tmp/err"
+check "a one-game match" 0 $?
+rm "$tmp/match3/match.json" && mkfifo "$tmp/match3/match.json"
+"$dir/hane-match" --report -o "$tmp/match3" --json "$tmp/report.json" > "$tmp/out" 2> "$tmp/err"
+check "report with a FIFO match.json: exit 0" 0 $?
+check "report with a FIFO match.json: says why" 1 "$(grep -c 'match.json: is not a regular file' "$tmp/err")"
+check "report with a FIFO match.json: written, without settings" 1,0 \
+    "$(grep -m1 -c '"games": 1' "$tmp/report.json"),$(grep -c '"settings"' "$tmp/report.json")"
+
 check_summary readers

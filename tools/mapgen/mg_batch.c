@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/board/file_read.h"
 #include "tools/common/parallel.h"
 #include "tools/mapgen/mg_png.h"
 
@@ -191,13 +192,12 @@ static void run_task(void *arg, int i)
 /* Load earlier runs of the same configuration from out_path. */
 static int resume(batch *b)
 {
-    json_error_t err;
-    json_t *old = json_load_file(b->o->out_path, 0, &err);
+    if (access(b->o->out_path, F_OK) != 0 && errno == ENOENT)
+        return 0;
+    char err[600];
+    json_t *old = json_read_file(b->o->out_path, MG_RESULTS_MAX_BYTES, 0, err, sizeof err);
     if (!old) {
-        if (errno == ENOENT || strstr(err.text, "unable to open"))
-            return 0;
-        fprintf(stderr, "hane-mapgen: %s:%d:%d: %s\n", b->o->out_path, err.line, err.column,
-                err.text);
+        fprintf(stderr, "hane-mapgen: %s\n", err);
         return 1;
     }
     json_t *want = mg_config_json(b->c), *have = json_object_get(old, "config");

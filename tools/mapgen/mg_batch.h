@@ -9,6 +9,10 @@
 
 #include "tools/mapgen/mg_run.h"
 
+/* Largest results file read back (resume, table): a run record is a few hundred
+ * bytes, so this holds far more runs than a batch makes. */
+#define MG_RESULTS_MAX_BYTES (64u << 20)
+
 typedef struct mg_batch_opts {
     const char *out_path;   /* JSON results (resumed if it exists); NULL = none */
     const char *maps_dir;   /* ASCII maps (and PNGs with png) per run; NULL = none */

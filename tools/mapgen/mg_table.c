@@ -68,7 +68,7 @@ static int load_dir(const char *dir, cell tab[MG_NPROBLEMS][NCOLS], json_t *keep
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         char err[600];
-        json_t *j = json_read_file(path, 64u << 20, 0, err, sizeof err);
+        json_t *j = json_read_file(path, MG_RESULTS_MAX_BYTES, 0, err, sizeof err);
         if (!j) {
             fprintf(stderr, "hane-mapgen table: %s (skipped)\n", err);
             continue;

@@ -287,6 +287,9 @@ static bool make_dirs(const char *path)
     return mkdir(buf, 0777) == 0 || errno == EEXIST;
 }
 
+/* A game's record (its moves and times) or the match's settings: megabytes at most. */
+#define MATCH_RECORD_MAX_BYTES (64u << 20)
+
 static bool prepare_dir(const struct options *o)
 {
     if (!make_dirs(o->out_dir)) {
@@ -298,8 +301,17 @@ static bool prepare_dir(const struct options *o)
     json_t *mine = settings_json(o);
     bool ok = true;
     if (o->resume) {
-        json_error_t jerr;
-        json_t *old = json_load_file(path, 0, &jerr);
+        /* A record that is there but cannot be read is not a fresh start:
+         * resuming into it could mix two matches. */
+        json_t *old = NULL;
+        if (access(path, F_OK) == 0 || errno != ENOENT) {
+            char jerr[600];
+            old = json_read_file(path, MATCH_RECORD_MAX_BYTES, 0, jerr, sizeof jerr);
+            if (!old) {
+                fprintf(stderr, "hane-match: %s; not resuming into it\n", jerr);
+                ok = false;
+            }
+        }
         /* Every setting must match; a record from before --time-b existed
          * had one clock for both. */
         const char *key;
@@ -326,9 +338,6 @@ static bool prepare_dir(const struct options *o)
     json_decref(mine);
     return ok;
 }
-
-/* A game's record is its moves and times: megabytes at most. */
-#define MATCH_RECORD_MAX_BYTES (64u << 20)
 
 /* Loads the records of finished games from DIR (for --resume). */
 static bool load_previous(struct match *m)
@@ -557,10 +566,12 @@ int main(int argc, char **argv)
         json_t *settings;
         if (opt.report) {
             /* The settings the records were played with. */
-            char path[PATH_MAX];
-            json_error_t jerr;
+            char path[PATH_MAX], jerr[600];
             snprintf(path, sizeof path, "%s/match.json", opt.out_dir);
-            settings = json_load_file(path, 0, &jerr);
+            settings = json_read_file(path, MATCH_RECORD_MAX_BYTES, 0, jerr, sizeof jerr);
+            if (!settings)
+                fprintf(stderr, "hane-match: %s (the report goes without the settings)\n",
+                        jerr);
         } else {
             settings = settings_json(&opt);
         }

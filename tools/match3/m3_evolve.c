@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "engine/board/file_read.h"
 #include "tools/common/names.h"
 #include "tools/common/parallel.h"
 #include "tools/match3/m3_gp.h"
@@ -215,66 +217,72 @@ static int write_population(const m3_evolve_config *c, int gen, const m3_indiv *
     return 0;
 }
 
+/* A run directory holds the tool's own files, but --out may name anything, so
+ * they are read as untrusted input, within these bounds. */
+#define M3_RUN_FILE_MAX (64u << 20)
+#define M3_RUN_LINE_MAX (64u << 10)
+
+struct population_read {
+    const char *path;
+    m3_indiv *pop;
+    int max, n;
+    char *err;
+    size_t errlen;
+};
+
+static bool population_line(char *line, size_t lineno, void *ctx)
+{
+    struct population_read *r = ctx;
+    if (line[0] == '#' || line[0] == 0)
+        return true;
+    char *fields[5];
+    char *s = line;
+    int k = 0;
+    for (; k < 4; k++) {
+        fields[k] = s;
+        char *tab = strchr(s, '\t');
+        if (!tab)
+            break;
+        *tab = 0;
+        s = tab + 1;
+    }
+    if (k < 4) {
+        fmt_into(r->err, r->errlen, "%s:%zu: expected 5 tab-separated fields", r->path, lineno);
+        return false;
+    }
+    fields[4] = s;
+    if (r->n == r->max) {
+        fmt_into(r->err, r->errlen, "%s:%zu: more than %d members", r->path, lineno, r->max);
+        return false;
+    }
+    char perr[128];
+    m3_expr *e = m3_expr_parse(fields[4], perr, sizeof perr);
+    if (!e) {
+        fmt_into(r->err, r->errlen, "%s:%zu: formula: %s", r->path, lineno, perr);
+        return false;
+    }
+    m3_indiv *m = &r->pop[r->n++];
+    m3_indiv_set(m, e, origin_parse(fields[3]));
+    m->fitness = strtod(fields[0], NULL);
+    m->score_mean = strtod(fields[1], NULL);
+    m->moves_mean = strtod(fields[2], NULL);
+    return true;
+}
+
 /* Reads population_<gen>.txt; returns the number of members read, or -1 (message in err). */
 static int read_population(const char *dir, int gen, m3_indiv *pop, int max, char *err,
                            size_t errlen)
 {
     char path[4096];
     fmt_into(path, sizeof path, "%s/population_%d.txt", dir, gen);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fmt_into(err, errlen, "%s: %s", path, strerror(errno));
+    struct population_read r = {path, pop, max, 0, err, errlen};
+    if (!file_read_lines(path, M3_RUN_FILE_MAX, M3_RUN_LINE_MAX, population_line, &r, err,
+                         errlen)) {
+        for (int i = 0; i < r.n; i++)
+            m3_indiv_clear(&pop[i]);
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    int n = 0, lineno = 0;
-    while (getline(&line, &cap, f) > 0) {
-        lineno++;
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        line[strcspn(line, "\r\n")] = 0;
-        char *fields[5];
-        char *s = line;
-        int k = 0;
-        for (; k < 4; k++) {
-            fields[k] = s;
-            char *tab = strchr(s, '\t');
-            if (!tab)
-                break;
-            *tab = 0;
-            s = tab + 1;
-        }
-        if (k < 4) {
-            fmt_into(err, errlen, "%s:%d: expected 5 tab-separated fields", path, lineno);
-            goto fail;
-        }
-        fields[4] = s;
-        if (n == max) {
-            fmt_into(err, errlen, "%s:%d: more than %d members", path, lineno, max);
-            goto fail;
-        }
-        char perr[128];
-        m3_expr *e = m3_expr_parse(fields[4], perr, sizeof perr);
-        if (!e) {
-            fmt_into(err, errlen, "%s:%d: formula: %s", path, lineno, perr);
-            goto fail;
-        }
-        m3_indiv_set(&pop[n], e, origin_parse(fields[3]));
-        pop[n].fitness = strtod(fields[0], NULL);
-        pop[n].score_mean = strtod(fields[1], NULL);
-        pop[n].moves_mean = strtod(fields[2], NULL);
-        n++;
-    }
-    free(line);
-    fclose(f);
-    return n;
-fail:
-    free(line);
-    fclose(f);
-    for (int i = 0; i < n; i++)
-        m3_indiv_clear(&pop[i]);
-    return -1;
+    return r.n;
 }
 
 static json_t *params_json(const m3_evolve_config *c)
@@ -290,20 +298,18 @@ static int check_params(const m3_evolve_config *c)
 {
     char path[4096];
     fmt_into(path, sizeof path, "%s/params.json", c->out);
+    char err[600];
     json_t *want = params_json(c);
-    json_error_t je;
-    json_t *have = json_load_file(path, 0, &je);
+    json_t *have = NULL;
     int rc = 0;
-    if (!have) {
-        FILE *f = fopen(path, "r");
-        if (f) {
-            fclose(f);
-            fprintf(stderr, "hane-match3: %s:%d:%d: %s\n", path, je.line, je.column, je.text);
-            rc = -1;
-        } else if (json_dump_file(want, path, JSON_INDENT(2) | JSON_SORT_KEYS) != 0) {
+    if (access(path, F_OK) != 0 && errno == ENOENT) {
+        if (json_dump_file(want, path, JSON_INDENT(2) | JSON_SORT_KEYS) != 0) {
             fprintf(stderr, "hane-match3: cannot write %s\n", path);
             rc = -1;
         }
+    } else if (!(have = json_read_file(path, M3_RUN_FILE_MAX, 0, err, sizeof err))) {
+        fprintf(stderr, "hane-match3: %s\n", err);
+        rc = -1;
     } else if (!json_equal(want, have)) {
         char *a = json_dumps(have, JSON_COMPACT | JSON_SORT_KEYS);
         char *b = json_dumps(want, JSON_COMPACT | JSON_SORT_KEYS);
@@ -333,39 +339,62 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+struct log_read {
+    gen_stats *st;
+    char **lines;
+    int n, max;
+    bool ended;   /* stopped at a line that is not the next generation's */
+};
+
+static bool log_line(char *line, size_t lineno, void *ctx)
+{
+    (void)lineno;
+    struct log_read *r = ctx;
+    char jerr[256];
+    json_t *j = r->n < r->max ? json_read_bounded(line, strlen(line), 0, "log", jerr, sizeof jerr)
+                              : NULL;
+    int gen = -1;
+    double mn, md, mx, mean, van, ran, goal, best;
+    if (!j || json_unpack(j, "{s:i, s:F, s:{s:F, s:F, s:F, s:F}, s:{s:F}, s:F, s:F}", "gen",
+                          &gen, "goal", &goal, "fitness", "min", &mn, "median", &md, "max", &mx,
+                          "mean", &mean, "best", "fitness", &best, "vanilla_mean", &van,
+                          "random_mean", &ran) != 0 ||
+        gen != r->n || !(r->lines[r->n] = strdup(line))) {
+        json_decref(j);
+        r->ended = true;
+        return false;
+    }
+    json_decref(j);
+    r->st[r->n++] = (gen_stats){mn, md, mx, mean, van, ran, goal, best};
+    return true;
+}
+
 /* Loads the complete generations of a previous run: the log lines 0..g for which
- * population_g.txt exists. Returns g + 1 (0 for a fresh run); rewrites the log without any
- * incomplete tail. */
+ * population_g.txt exists. Returns g + 1 (0 for a fresh run), or -1 if the log cannot be
+ * read (message on stderr); rewrites the log without any incomplete tail. */
 static int load_log(const m3_evolve_config *c, gen_stats *st, int maxgen)
 {
     char path[4096];
     fmt_into(path, sizeof path, "%s/log.jsonl", c->out);
-    FILE *f = fopen(path, "r");
-    if (!f)
+    if (access(path, F_OK) != 0 && errno == ENOENT)
         return 0;
     char **lines = calloc((size_t)maxgen, sizeof *lines);
-    char *line = NULL;
-    size_t cap = 0;
-    int n = 0;
-    while (n < maxgen && getline(&line, &cap, f) > 0) {
-        json_error_t je;
-        json_t *j = json_loads(line, 0, &je);
-        int gen = -1;
-        double mn, md, mx, mean, van, ran, goal, best;
-        if (!j || json_unpack(j, "{s:i, s:F, s:{s:F, s:F, s:F, s:F}, s:{s:F}, s:F, s:F}",
-                              "gen", &gen, "goal", &goal, "fitness", "min", &mn, "median", &md,
-                              "max", &mx, "mean", &mean, "best", "fitness", &best,
-                              "vanilla_mean", &van, "random_mean", &ran) != 0 ||
-            gen != n) {
-            json_decref(j);
-            break;
-        }
-        json_decref(j);
-        st[n] = (gen_stats){mn, md, mx, mean, van, ran, goal, best};
-        lines[n++] = strdup(line);
+    if (!lines) {
+        fprintf(stderr, "hane-match3: out of memory\n");
+        return -1;
     }
-    free(line);
-    fclose(f);
+    struct log_read r = {st, lines, 0, maxgen, false};
+    char err[600];
+    if (!file_read_lines(path, M3_RUN_FILE_MAX, M3_RUN_LINE_MAX, log_line, &r, err,
+                         sizeof err) &&
+        !r.ended) {
+        fprintf(stderr, "hane-match3: %s\n", err);
+        for (int i = 0; i < r.n; i++)
+            free(lines[i]);
+        free(lines);
+        return -1;
+    }
+    int n = r.n;
     while (n > 0) {
         char pp[4200];
         fmt_into(pp, sizeof pp, "%s/population_%d.txt", c->out, n - 1);
@@ -379,7 +408,7 @@ static int load_log(const m3_evolve_config *c, gen_stats *st, int maxgen)
     FILE *w = fopen(tmp, "w");
     if (w) {
         for (int i = 0; i < n; i++)
-            fputs(lines[i], w);
+            fprintf(w, "%s\n", lines[i]);
         if (fclose(w) == 0)
             rename(tmp, path);
     }
@@ -436,6 +465,8 @@ int m3_evolve_run(const m3_evolve_config *c)
         goto out;
     }
     int start = load_log(c, st, c->gens + 1);
+    if (start < 0)
+        goto out;
     double goal = c->goal;
     for (int g = 0; g < start; g++)
         if (c->persona == M3_MAXS && c->goal_update_paper && st[g].best > goal)
@@ -590,48 +621,50 @@ static void table_task(void *arg, int i)
     t->res[b][k] = m3_play_game(&t->agent[k], &t->board[b], &rng, NULL, NULL);
 }
 
+struct last_gen {
+    int gen;
+    double goal;
+};
+
+static bool last_gen_line(char *line, size_t lineno, void *ctx)
+{
+    (void)lineno;
+    struct last_gen *l = ctx;
+    char jerr[256];
+    json_t *j = json_read_bounded(line, strlen(line), 0, "log", jerr, sizeof jerr);
+    int gen;
+    double goal;
+    if (j && json_unpack(j, "{s:i, s:F}", "gen", &gen, "goal", &goal) == 0 && gen >= 0) {
+        l->gen = gen;
+        l->goal = goal;
+    }
+    json_decref(j);
+    return true;
+}
+
 /* The last complete generation's goal and best formula of the run in `dir`. */
 static m3_expr *final_best(const char *dir, double *goal, int *gen, char *err, size_t errlen)
 {
     char path[4096];
     fmt_into(path, sizeof path, "%s/log.jsonl", dir);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fmt_into(err, errlen, "%s: %s", path, strerror(errno));
+    struct last_gen l = {-1, M3_DEFAULT_GOAL};
+    if (!file_read_lines(path, M3_RUN_FILE_MAX, M3_RUN_LINE_MAX, last_gen_line, &l, err, errlen))
         return NULL;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    int last = -1;
-    double g = M3_DEFAULT_GOAL;
-    while (getline(&line, &cap, f) > 0) {
-        json_error_t je;
-        json_t *j = json_loads(line, 0, &je);
-        int gg;
-        double goal_g;
-        if (j && json_unpack(j, "{s:i, s:F}", "gen", &gg, "goal", &goal_g) == 0) {
-            last = gg;
-            g = goal_g;
-        }
-        json_decref(j);
-    }
-    free(line);
-    fclose(f);
+    int last = l.gen;
+    double g = l.goal;
     if (last < 0) {
         fmt_into(err, errlen, "%s: no complete generation", path);
         return NULL;
     }
     /* the first member of the population file is its best */
     fmt_into(path, sizeof path, "%s/population_%d.txt", dir, last);
-    f = fopen(path, "r");
-    if (!f) {
-        fmt_into(err, errlen, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
-    fclose(f);
     enum { MAXPOP = 10000 };
     m3_indiv *all = malloc(MAXPOP * sizeof *all);
-    int n = all ? read_population(dir, last, all, MAXPOP, err, errlen) : -1;
+    if (!all) {
+        fmt_into(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    int n = read_population(dir, last, all, MAXPOP, err, errlen);
     if (n <= 0) {
         if (n == 0)
             fmt_into(err, errlen, "%s: empty population", path);
