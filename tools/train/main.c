@@ -620,9 +620,10 @@ static int run_train(struct options *o)
     }
     if (!o->quiet)
         fprintf(stderr, "positions %zu, distinct candidates %zu (%.1f per position), "
-                "%.0f MB (%.0f bytes per position), extraction %.1f s\n", positions, cands,
-                positions ? (double)cands / (double)positions : 0, bytes / 1e6,
-                positions ? (double)bytes / (double)positions : 0, progress_now() - t_extract);
+                "%.0f MB (%.0f bytes per position, %.1f per candidate), extraction %.1f s\n",
+                positions, cands, positions ? (double)cands / (double)positions : 0,
+                bytes / 1e6, positions ? (double)bytes / (double)positions : 0,
+                cands ? (double)bytes / (double)cands : 0, progress_now() - t_extract);
 
     struct mm_model m;
     if (!mm_model_init(&m, (int)t->n_large))
@@ -701,14 +702,12 @@ static int run_train(struct options *o)
     json_object_set_new(meta, "mm_seconds_per_iteration",
                         json_real(iters_run > 0 ? mm_seconds / iters_run : 0));
     if (o->factors) {
-        /* the cached strengths must be those of the final gammas */
-        mm_log_likelihood(&m, shards, n_shards);
         struct pat_factor_params fpar = { .k = o->factors, .epochs = o->factor_epochs,
                                         .rate = o->factor_rate, .reg = o->factor_reg,
                                         .init = 0.02, .seed = o->seed,
                                         .gamma_rate = o->factor_gamma_rate };
         double tf = progress_now();
-        if (!pat_factors_train(t, shards, n_shards, &fpar, factor_report, o))
+        if (!pat_factors_train(t, &m, shards, n_shards, &fpar, factor_report, o))
             die("out of memory training the factors");
         json_t *fj = json_object();
         json_object_set_new(fj, "k", json_integer(fpar.k));
