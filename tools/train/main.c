@@ -601,12 +601,15 @@ static int run_train(struct options *o)
     double t_extract = progress_now();
     if (!train_extract(&o->train, t, o->disabled, o->stride, shards, n_shards, o->quiet))
         die("out of memory extracting features (try --max-games)");
-    size_t cands = 0, bytes = 0, positions = 0;
+    size_t cands = 0, bytes = 0, positions = 0, code = 0, entries = 0;
     for (int k = 0; k < n_shards; k++) {
         mm_shard_trim(&shards[k]);
         cands += shards[k].n;
         bytes += mm_shard_bytes(&shards[k]);
         positions += shards[k].n_pos;
+        code += shards[k].len;
+        for (int g = 0; g < MM_GROUPS; g++)
+            entries += shards[k].dict[g].n;
     }
     if (cluster_size() > 1) {
         double tot[3] = { (double)cands, (double)bytes, (double)positions };
@@ -624,6 +627,9 @@ static int run_train(struct options *o)
                 positions, cands, positions ? (double)cands / (double)positions : 0,
                 bytes / 1e6, positions ? (double)bytes / (double)positions : 0,
                 cands ? (double)bytes / (double)cands : 0, progress_now() - t_extract);
+    if (!o->quiet && cluster_size() == 1)
+        fprintf(stderr, "candidates coded in %.2f bytes each; %zu dictionary entries\n",
+                cands ? (double)code / (double)cands : 0, entries);
 
     struct mm_model m;
     if (!mm_model_init(&m, (int)t->n_large))
