@@ -173,7 +173,7 @@ static bool reserve(struct mm_shard *s, size_t bytes)
 
 bool mm_shard_add(struct mm_shard *s, const pat_vec *vecs, int n, int winner)
 {
-    if (n <= 0 || n > BOARD_MAX_POINTS + 1 || winner < 0 || winner >= n)
+    if (n <= 0 || n > BOARD_MAX_POINTS + 1 || winner < 0 || winner >= n || s->vec)
         return false;
     /* two varints of the position, each candidate's indices: 5 bytes each at most */
     if (!reserve(s, 10 + (size_t)n * MM_GROUPS * 5))
@@ -233,12 +233,21 @@ static int decode(const struct mm_shard *s, const uint8_t **p, pat_vec *vec, uin
 int mm_shard_position(const struct mm_shard *s, size_t j, pat_vec *vec, uint16_t *mult,
                       int *winner)
 {
+    if (s->vec) {
+        size_t a = s->first[j], n = s->first[j + 1] - a;
+        memcpy(vec, s->vec + a, sizeof *vec * n);
+        memcpy(mult, s->mult + a, sizeof *mult * n);
+        *winner = s->win[j];
+        return (int)n;
+    }
     const uint8_t *p = s->code + s->start[j];
     return decode(s, &p, vec, mult, winner);
 }
 
 void mm_shard_trim(struct mm_shard *s)
 {
+    if (s->vec)
+        return;
     size_t c = s->len ? s->len : 1, cp = s->n_pos + 2;
     if (c < s->cap && grow((void **)&s->code, c, 1))
         s->cap = c;
@@ -257,8 +266,65 @@ void mm_shard_trim(struct mm_shard *s)
     }
 }
 
+static void free_compact(struct mm_shard *s)
+{
+    free(s->code);
+    free(s->start);
+    s->code = NULL;
+    s->start = NULL;
+    s->len = s->cap = s->cap_pos = 0;
+    for (int g = 0; g < MM_GROUPS; g++) {
+        free(s->dict[g].part);
+        free(s->dict[g].val);
+        free(s->dict[g].mult);
+        free(s->dict[g].slot);
+        memset(&s->dict[g], 0, sizeof s->dict[g]);
+    }
+}
+
+bool mm_shard_expand(struct mm_shard *s)
+{
+    if (s->vec)
+        return true;
+    size_t n = s->n ? s->n : 1;
+    pat_vec *vec = malloc(sizeof *vec * n);
+    uint16_t *mult = malloc(sizeof *mult * n);
+    double *str = malloc(sizeof *str * n);
+    size_t *first = malloc(sizeof *first * (s->n_pos + 1));
+    uint16_t *win = malloc(sizeof *win * (s->n_pos + 1));
+    if (!vec || !mult || !str || !first || !win) {
+        free(vec);
+        free(mult);
+        free(str);
+        free(first);
+        free(win);
+        return false;
+    }
+    const uint8_t *p = s->code;
+    size_t at = 0;
+    for (size_t j = 0; j < s->n_pos; j++) {
+        int w;
+        first[j] = at;
+        at += (size_t)decode(s, &p, vec + at, mult + at, &w);
+        win[j] = (uint16_t)w;
+    }
+    first[s->n_pos] = at;
+    free_compact(s);
+    s->vec = vec;
+    s->mult = mult;
+    s->str = str;
+    s->first = first;
+    s->win = win;
+    return true;
+}
+
 void mm_shard_free(struct mm_shard *s)
 {
+    free(s->vec);
+    free(s->mult);
+    free(s->str);
+    free(s->first);
+    free(s->win);
     free(s->code);
     free(s->start);
     for (int g = 0; g < MM_GROUPS; g++) {
@@ -273,6 +339,9 @@ void mm_shard_free(struct mm_shard *s)
 size_t mm_shard_bytes(const struct mm_shard *s)
 {
     size_t b = s->cap + s->cap_pos * sizeof *s->start;
+    if (s->vec)
+        b += s->n * (sizeof *s->vec + sizeof *s->mult + sizeof *s->str)
+             + (s->n_pos + 1) * (sizeof *s->first + sizeof *s->win);
     for (int g = 0; g < MM_GROUPS; g++) {
         const struct mm_dict *d = &s->dict[g];
         b += d->cap * (sizeof *d->part + (d->mult ? sizeof *d->mult : 0)
@@ -320,10 +389,9 @@ void mm_count_wins(struct mm_model *m, struct mm_shard *shards, int n_shards)
     pat_vec vec[BOARD_MAX_POINTS + 1];
     uint16_t mult[BOARD_MAX_POINTS + 1];
     for (int k = 0; k < n_shards; k++) {
-        const uint8_t *p = shards[k].code;
         for (size_t j = 0; j < shards[k].n_pos; j++) {
             int w;
-            decode(&shards[k], &p, vec, mult, &w);
+            mm_shard_position(&shards[k], j, vec, mult, &w);
             for (int f = 0; f < PAT_NFEAT; f++) {
                 unsigned v = pat_get(vec[w], (enum pat_feature)f);
                 if (v && (int)v < m->n_values[f])
@@ -362,16 +430,17 @@ struct iter_state {
 };
 
 /* The work of one thread in one pass. */
-enum pass_kind { PASS_STRENGTH, PASS_DENOM };
+enum pass_kind { PASS_STRENGTH, PASS_DENOM, PASS_RESCALE };
 
 struct job {
     const struct mm_model *m;
-    const struct mm_shard *s;
+    struct mm_shard *s;
     const struct iter_state *it;
     enum pass_kind kind;
     int f;
     double *den;              /* PASS_DENOM: per-value sums of this thread */
     double loglik;            /* PASS_STRENGTH: sum of log P(played move) */
+    const double *ratio;      /* PASS_RESCALE: feature f's ratios (padded) */
 };
 
 /* A candidate in a pass: its three dictionary entries' values. */
@@ -451,9 +520,9 @@ static void strengths(const struct iter_state *it, const cand_ref *r, int n, dou
         str[i] = strength_in(it, r[i]);
 }
 
-static void *run_job(void *arg)
+/* A pass over a compact shard: decode, recompute the strengths. */
+static void run_compact(struct job *j)
 {
-    struct job *j = arg;
     const struct mm_shard *s = j->s;
     const struct mm_model *m = j->m;
     const uint8_t *p = s->code;
@@ -493,7 +562,67 @@ static void *run_job(void *arg)
         }
         break;
     }
+    case PASS_RESCALE:
+        break;   /* nothing cached */
     }
+}
+
+/* A pass over an expanded shard: the first trainer's loops over vectors
+ * and cached strengths. */
+static void run_expanded(struct job *j)
+{
+    struct mm_shard *s = j->s;
+    const struct mm_model *m = j->m;
+    int f = j->f;
+    unsigned nv = (unsigned)m->n_values[f];   /* values >= nv are not trained */
+    unsigned shift = pat_shift[f];
+    uint64_t mask = (1ull << pat_bits[f]) - 1;
+    switch (j->kind) {
+    case PASS_STRENGTH:
+        j->loglik = 0;
+        for (size_t q = 0; q < s->n_pos; q++) {
+            double e = 0;
+            for (size_t i = s->first[q]; i < s->first[q + 1]; i++) {
+                double st = mm_strength(m, s->vec[i]);
+                s->str[i] = st;
+                e += st * s->mult[i];
+            }
+            j->loglik += log(s->str[s->first[q] + s->win[q]] / e);
+        }
+        break;
+    case PASS_DENOM: {
+        const double *g = m->gamma[f];
+        for (size_t q = 0; q < s->n_pos; q++) {
+            double e = 0;
+            size_t a = s->first[q], b = s->first[q + 1];
+            for (size_t i = a; i < b; i++)
+                e += s->str[i] * s->mult[i];
+            double inv = 1.0 / e;
+            for (size_t i = a; i < b; i++) {
+                unsigned v = (unsigned)((uint64_t)(s->vec[i] >> shift) & mask);
+                if (v && v < nv)
+                    j->den[v] += s->str[i] * s->mult[i] / g[v] * inv;
+            }
+        }
+        break;
+    }
+    case PASS_RESCALE:
+        for (size_t i = 0; i < s->n; i++) {
+            unsigned v = (unsigned)((uint64_t)(s->vec[i] >> shift) & mask);
+            if (v && v < nv)
+                s->str[i] *= j->ratio[v];
+        }
+        break;
+    }
+}
+
+static void *run_job(void *arg)
+{
+    struct job *j = arg;
+    if (j->s->vec)
+        run_expanded(j);
+    else
+        run_compact(j);
     return NULL;
 }
 
@@ -588,6 +717,15 @@ double mm_iterate(struct mm_model *m, struct mm_shard *shards, int n_shards)
         }
         it.ratio[f] = ratio;
         it.upd[it.n_upd++] = f;
+        /* shards with a strength cache rescale it (the others multiply the
+         * ratio in when they recompute) */
+        int n_cached = 0;
+        for (int k = 0; k < n_shards; k++)
+            if (shards[k].vec)
+                jobs[n_cached++] = (struct job){ .m = m, .s = &shards[k], .it = &it,
+                                                 .kind = PASS_RESCALE, .f = f, .ratio = ratio };
+        if (n_cached)
+            run_pass(jobs, n_cached);
         free(den);
     }
     return ll;

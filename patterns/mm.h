@@ -11,11 +11,12 @@
  * three dictionaries of the shard (tactics and surroundings with the
  * multiplicity; the four distances to the previous moves; the 3x3 and large
  * patterns), numbered in order of first appearance and written as varints:
- * about 5 bytes where the vector, multiplicity and cached strength took 26.
- * Strengths are not cached: every pass recomputes a candidate's strength from
- * the gammas at the start of the iteration times the ratios of the features
- * already updated in it, the same products in the same order as the cache
- * rescaled after each update, so the gammas are the same to the bit.
+ * about 6 bytes where the vector, multiplicity and cached strength took 26.
+ * Compact shards cache no strengths (mm_shard_expand trades memory for speed):
+ * every pass recomputes a candidate's strength from the gammas at the start of
+ * the iteration times the ratios of the features already updated in it, the
+ * same products in the same order as the cache rescaled after each update, so
+ * the gammas are the same to the bit either way.
  *
  * One MM iteration updates the features one after another (each team has at most
  * one member per feature, which makes the update exact, Coulom 2007 §3.3):
@@ -59,6 +60,12 @@ struct mm_shard {
     size_t n;            /* distinct candidates of all positions */
     size_t n_pos, cap_pos;
     struct mm_dict dict[MM_GROUPS];
+    /* Expanded (mm_shard_expand; code and dictionaries freed): */
+    pat_vec *vec;        /* every candidate's vector, position by position */
+    uint16_t *mult;      /* its multiplicity */
+    double *str;         /* its cached strength */
+    size_t *first;       /* position j: candidates [first[j], first[j + 1]) */
+    uint16_t *win;       /* position j: the index of the played move */
 };
 
 /* Adds a position: `n` candidate vectors with the played one at `winner`.
@@ -73,6 +80,14 @@ void mm_shard_trim(struct mm_shard *s);
  * index of the played move. Returns n. */
 int mm_shard_position(const struct mm_shard *s, size_t j, pat_vec *vec, uint16_t *mult,
                       int *winner);
+/* Expands the complete shard: every candidate as its vector, multiplicity
+ * and a cached strength (26 bytes) instead of its code (about 6). MM then
+ * reads the vectors and rescales the cache after each feature's update, at
+ * the speed of the first trainer, instead of decoding and recomputing every
+ * strength in every pass (several times slower); the products are the same,
+ * so are the gammas. No position can be added after. False if memory runs out
+ * (the shard stays compact). */
+bool mm_shard_expand(struct mm_shard *s);
 /* Bytes held by a shard. */
 size_t mm_shard_bytes(const struct mm_shard *s);
 

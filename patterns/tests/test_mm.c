@@ -242,23 +242,45 @@ START_TEST(same_gammas_as_cached_strengths)
         ck_assert(mm_shard_add(&s, v, 30, (int)(rnd() % 30)));
     }
     mm_shard_trim(&s);
-    struct mm_model a, b;
-    ck_assert(mm_model_init(&a, 8) && mm_model_init(&b, 8));
+    /* the same positions expanded (vectors and cached strengths) */
+    struct mm_shard e = { 0 };
+    for (size_t j = 0; j < s.n_pos; j++) {
+        pat_vec v[BOARD_MAX_POINTS + 1], all[30];
+        uint16_t mult[BOARD_MAX_POINTS + 1];
+        int w, n = mm_shard_position(&s, j, v, mult, &w), k = 0, won = 0;
+        for (int i = 0; i < n; i++)
+            for (int r = 0; r < mult[i]; r++) {
+                if (i == w)
+                    won = k;
+                all[k++] = v[i];
+            }
+        ck_assert(mm_shard_add(&e, all, k, won));
+    }
+    ck_assert(mm_shard_expand(&e));
+    ck_assert(e.vec && !e.code);
+    ck_assert(!mm_shard_add(&e, (pat_vec[]){ 1 }, 1, 0));   /* complete */
+    struct mm_model a, b, c;
+    ck_assert(mm_model_init(&a, 8) && mm_model_init(&b, 8) && mm_model_init(&c, 8));
     mm_count_wins(&a, &s, 1);
     mm_count_wins(&b, &s, 1);
+    mm_count_wins(&c, &e, 1);
     for (int it = 0; it < 3; it++) {
-        double ll = mm_iterate(&a, &s, 1);
-        ck_assert(isfinite(ll) && ll < 0);
+        double ll = mm_iterate(&a, &s, 1), llc = mm_iterate(&c, &e, 1);
+        ck_assert(isfinite(ll) && ll < 0 && ll == llc);
         reference_iterate(&b, &s);
         for (int f = 0; f < PAT_NFEAT; f++)
-            for (int x = 0; x < a.n_values[f]; x++)
+            for (int x = 0; x < a.n_values[f]; x++) {
                 ck_assert_msg(a.gamma[f][x] == b.gamma[f][x], "iteration %d, %s=%d: %.17g != %.17g",
                               it, pat_feature_name[f], x, a.gamma[f][x], b.gamma[f][x]);
+                ck_assert(c.gamma[f][x] == b.gamma[f][x]);
+            }
     }
     ck_assert(a.gamma[PAT_F_DIST1][3] != 1.0);   /* they did move */
     mm_model_free(&a);
     mm_model_free(&b);
+    mm_model_free(&c);
     mm_shard_free(&s);
+    mm_shard_free(&e);
 }
 END_TEST
 
