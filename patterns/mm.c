@@ -30,7 +30,9 @@ static const enum pat_feature group_features[MM_GROUPS][PAT_NFEAT + 1] = {
 
 /* The same split per feature: its group and its place in the group's values
  * (the MM passes read a candidate's value of feature f at
- * dict[feat_group[f]].val[index * group size + feat_slot[f]]). */
+ * dict[feat_group[f]].val[index * group size + feat_slot[f]]); constants,
+ * so the passes' loops unroll. A mismatch with group_features would change
+ * the gammas: test_mm's same_gammas_as_cached_strengths would fail. */
 static const uint8_t feat_group[PAT_NFEAT] = { 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 2, 1, 1, 0, 0, 0, 0 };
 static const uint8_t feat_slot[PAT_NFEAT]  = { 0, 1, 2, 3, 4, 0, 1, 5, 6, 7, 0, 1, 2, 3, 8, 9, 10, 11 };
 enum { N0 = 12, N1 = 4, N2 = 2 };   /* the groups' sizes */
