@@ -15,12 +15,15 @@ struct fjob {
     struct pat_gammas *t;
     float **lg;         /* log-gammas being trained, or NULL (gammas fixed) */
     double gamma_rate;
+    const struct mm_model *m;
     struct mm_shard *s;
     double rate, reg;
     uint64_t rng;
     size_t *order;
     float *sums;        /* per candidate of the current position: sum of its vectors */
     double *score;
+    pat_vec *vec;       /* the current position's candidates */
+    uint16_t *mult;
     double loglik;
     size_t seen;
 };
@@ -49,12 +52,12 @@ static void *fjob_run(void *arg)
     j->loglik = 0;
     j->seen = 0;
     for (size_t oi = 0; oi < s->n_pos; oi++) {
-        size_t p = j->order[oi];
-        size_t a = s->start[p], n = s->start[p + 1] - a;
-        long w = -1;
+        int played;
+        size_t n = (size_t)mm_shard_position(s, j->order[oi], j->vec, j->mult, &played);
+        long w = played;
         double mx = -INFINITY;
         for (size_t i = 0; i < n; i++) {
-            pat_vec v = s->vec[a + i];
+            pat_vec v = j->vec[i];
             float *sum = j->sums + i * (size_t)k;
             double base = 0;
             if (j->lg)
@@ -64,21 +67,17 @@ static void *fjob_run(void *arg)
                         base += j->lg[f][x];
                 }
             double inter = pat_gammas_factor_sum(t, v, sum);
-            double sc = (j->lg ? base : log(s->str[a + i])) + inter;
+            double sc = (j->lg ? base : log(mm_strength(j->m, v))) + inter;
             j->score[i] = sc;
             if (sc > mx)
                 mx = sc;
-            if (w < 0 && v == s->winner[p])
-                w = (long)i;
         }
-        if (w < 0)
-            continue;
         double z = 0;
         for (size_t i = 0; i < n; i++) {
-            j->score[i] = s->mult[a + i] * exp(j->score[i] - mx);
+            j->score[i] = j->mult[i] * exp(j->score[i] - mx);
             z += j->score[i];
         }
-        j->loglik += log(j->score[w] / s->mult[a + (size_t)w] / z);
+        j->loglik += log(j->score[w] / j->mult[w] / z);
         j->seen++;
         for (size_t i = 0; i < n; i++) {
             /* d log P(played) / d score_i = [i played] - P(i) */
@@ -86,7 +85,7 @@ static void *fjob_run(void *arg)
             if (fabs(g) < GRAD_EPS)
                 continue;
             const float *sum = j->sums + i * (size_t)k;
-            pat_vec v = s->vec[a + i];
+            pat_vec v = j->vec[i];
             for (int f = 0; f < PAT_NFEAT; f++) {
                 unsigned x = pat_get(v, (enum pat_feature)f);
                 if (!x)
@@ -113,7 +112,8 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shards,
+bool pat_factors_train(struct pat_gammas *t, const struct mm_model *m,
+                       struct mm_shard *shards, int n_shards,
                        const struct pat_factor_params *p, pat_factor_report_fn report,
                        void *ctx)
 {
@@ -133,14 +133,23 @@ bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shar
     for (int f = 0; f < PAT_NFEAT; f++)
         if (!(occurs[f] = calloc((size_t)t->n_slots[f], 1)))
             ok = false;
+    pat_vec *vec = malloc(sizeof *vec * (BOARD_MAX_POINTS + 1));
+    uint16_t *mult = malloc(sizeof *mult * (BOARD_MAX_POINTS + 1));
+    if (!vec || !mult)
+        ok = false;
     for (int s = 0; s < n_shards && ok; s++)
-        for (size_t i = 0; i < shards[s].n; i++)
-            for (int f = 0; f < PAT_NFEAT; f++) {
-                unsigned x = pat_get(shards[s].vec[i], (enum pat_feature)f);
-                unsigned slot = x ? pat_factor_slot(t, f, x) : 0;
-                if (slot && (int)slot < t->n_slots[f])
-                    occurs[f][slot] = 1;
-            }
+        for (size_t q = 0; q < shards[s].n_pos; q++) {
+            int w, n = mm_shard_position(&shards[s], q, vec, mult, &w);
+            for (int i = 0; i < n; i++)
+                for (int f = 0; f < PAT_NFEAT; f++) {
+                    unsigned x = pat_get(vec[i], (enum pat_feature)f);
+                    unsigned slot = x ? pat_factor_slot(t, f, x) : 0;
+                    if (slot && (int)slot < t->n_slots[f])
+                        occurs[f][slot] = 1;
+                }
+        }
+    free(vec);
+    free(mult);
     for (int f = 0; f < PAT_NFEAT; f++) {
         for (int slot = 0; slot < t->n_slots[f] && ok; slot++)
             if (!occurs[f][slot])
@@ -159,19 +168,16 @@ bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shar
                     lg[f][x] = logf(t->gamma[f][x]);
         }
     for (int s = 0; s < n_shards; s++) {
-        size_t maxn = 0;
-        for (size_t q = 0; q < shards[s].n_pos; q++) {
-            size_t n = shards[s].start[q + 1] - shards[s].start[q];
-            if (n > maxn)
-                maxn = n;
-        }
-        jobs[s] = (struct fjob){ .t = t, .s = &shards[s], .reg = p->reg,
+        size_t maxn = BOARD_MAX_POINTS + 1;
+        jobs[s] = (struct fjob){ .t = t, .m = m, .s = &shards[s], .reg = p->reg,
                                  .lg = p->gamma_rate > 0 ? lg : NULL, .gamma_rate = p->gamma_rate,
                                  .rng = rng ^ (0xD1B54A32D192ED03ull * (uint64_t)(s + 1)) };
         jobs[s].order = malloc(sizeof *jobs[s].order * (shards[s].n_pos + 1));
         jobs[s].sums = malloc(sizeof *jobs[s].sums * (maxn + 1) * (size_t)p->k);
         jobs[s].score = malloc(sizeof *jobs[s].score * (maxn + 1));
-        if (!jobs[s].order || !jobs[s].sums || !jobs[s].score)
+        jobs[s].vec = malloc(sizeof *jobs[s].vec * maxn);
+        jobs[s].mult = malloc(sizeof *jobs[s].mult * maxn);
+        if (!jobs[s].order || !jobs[s].sums || !jobs[s].score || !jobs[s].vec || !jobs[s].mult)
             ok = false;
         else
             for (size_t q = 0; q < shards[s].n_pos; q++)
@@ -215,6 +221,8 @@ bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shar
         free(jobs[s].order);
         free(jobs[s].sums);
         free(jobs[s].score);
+        free(jobs[s].vec);
+        free(jobs[s].mult);
     }
     return ok;
 }

@@ -13,9 +13,9 @@
  * ascent on the log-likelihood of the played moves (softmax over all legal
  * moves), with L2 regularisation, one thread per data shard (lock-free updates:
  * rare collisions between threads only add noise); optionally the gammas move
- * too (their best values change once pairs interact). The data are MM's shards,
- * whose cached strengths (mm.h: str) must hold the final gammas' strengths, as
- * mm_iterate leaves them.
+ * too (their best values change once pairs interact). The data are MM's shards;
+ * with the gammas fixed, a move's base strength is the one under MM's model `m`
+ * (mm_strength), whose gammas are those of `t`.
  */
 #ifndef HANE_PATTERNS_FACTORS_H
 #define HANE_PATTERNS_FACTORS_H
@@ -42,7 +42,8 @@ typedef void (*pat_factor_report_fn)(void *ctx, int epoch, double loglik, double
 
 /* Gives `t` p->k factors per value and trains them on the shards. False if
  * memory runs out or the parameters are out of range. */
-bool pat_factors_train(struct pat_gammas *t, struct mm_shard *shards, int n_shards,
+bool pat_factors_train(struct pat_gammas *t, const struct mm_model *m,
+                       struct mm_shard *shards, int n_shards,
                        const struct pat_factor_params *p, pat_factor_report_fn report,
                        void *ctx);
 

@@ -213,7 +213,7 @@ START_TEST(training_learns_an_interaction)
     struct pat_factor_params p = { .k = 4, .epochs = 8, .rate = 0.1, .reg = 1e-4,
                                    .init = 0.1, .seed = 3 };
     reports = 0;
-    ck_assert(pat_factors_train(t, shards, 2, &p, report, NULL));
+    ck_assert(pat_factors_train(t, &m, shards, 2, &p, report, NULL));
     ck_assert_int_eq(reports, 8);
     ck_assert_int_eq(t->n_factors, 4);
     /* the factors pick the winner out: mean log P(played) well above BT's */
@@ -231,10 +231,10 @@ START_TEST(training_learns_an_interaction)
     /* bad parameters are refused */
     struct pat_factor_params bad = p;
     bad.k = 0;
-    ck_assert(!pat_factors_train(t, shards, 2, &bad, NULL, NULL));
+    ck_assert(!pat_factors_train(t, &m, shards, 2, &bad, NULL, NULL));
     bad = p;
     bad.rate = 0;
-    ck_assert(!pat_factors_train(t, shards, 2, &bad, NULL, NULL));
+    ck_assert(!pat_factors_train(t, &m, shards, 2, &bad, NULL, NULL));
     pat_gammas_free(t);
     mm_model_free(&m);
     mm_shard_free(&shards[0]);

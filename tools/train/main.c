@@ -53,6 +53,7 @@ struct options {
     uint64_t seed;
     bool resume, json, quiet;
     bool strict;                 /* a skipped file is an error */
+    int compact;                 /* 1 yes, 0 no (expanded), -1 auto (default) */
     int stop_after;              /* stop after this iteration as if interrupted (0: no) */
     struct corpus train, test;
     struct corpus pass_games;    /* --pass-games: the pass is fitted on these */
@@ -98,6 +99,11 @@ static void usage(FILE *f)
           "                        --threads)\n"
           "      --stop-after N    stop after MM iteration N as if interrupted, keeping\n"
           "                        OUT.ckpt for --resume\n"
+          "      --compact auto|yes|no\n"
+          "                        keep the candidates compact (about 6 bytes each) or\n"
+          "                        expanded (26 bytes: MM several times faster, the same\n"
+          "                        gammas); auto (default): expanded when that fits in\n"
+          "                        half the free memory\n"
           "      --strict          an unreadable or illegal record is an error (exit 1);\n"
           "                        without it such files are skipped and counted\n"
           "      --eval TABLE      evaluate TABLE (a file, or \"default\" for the built-in)\n"
@@ -168,7 +174,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 {
     enum { O_MAX = 256, O_SIZE, O_HOLD, O_TEST, O_ITER, O_MIN, O_DIS, O_THR, O_SEED,
            O_RESUME, O_EVAL, O_CURVE, O_JSON, O_STRIDE, O_FACTORS, O_FEPOCHS, O_FRATE,
-           O_FREG, O_FGAMMA, O_FEATURES, O_CALPASS, O_PASSGAMES, O_STRICT, O_STOP };
+           O_FREG, O_FGAMMA, O_FEATURES, O_CALPASS, O_PASSGAMES, O_STRICT, O_STOP, O_COMPACT };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },
         { "max-games", required_argument, NULL, O_MAX },
@@ -190,6 +196,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "resume", no_argument, NULL, O_RESUME },
         { "strict", no_argument, NULL, O_STRICT },
         { "stop-after", required_argument, NULL, O_STOP },
+        { "compact", required_argument, NULL, O_COMPACT },
         { "eval", required_argument, NULL, O_EVAL },
         { "calibrate-pass", required_argument, NULL, O_CALPASS },
         { "pass-games", required_argument, NULL, O_PASSGAMES },
@@ -201,7 +208,8 @@ static void parse_args(int argc, char **argv, struct options *o)
     };
     *o = (struct options){ .size = 19, .iterations = 20, .min_count = 10, .stride = 1,
                            .threads = n_cores(), .seed = 1, .curve = NULL,
-                           .factor_epochs = 4, .factor_rate = 0.02, .factor_reg = 0.001 };
+                           .factor_epochs = 4, .factor_rate = 0.02, .factor_reg = 0.001,
+                           .compact = -1 };
     int ch;
     long v;
     while ((ch = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
@@ -284,6 +292,16 @@ static void parse_args(int argc, char **argv, struct options *o)
             break;
         case O_RESUME: o->resume = true; break;
         case O_STRICT: o->strict = true; break;
+        case O_COMPACT:
+            if (strcmp(optarg, "yes") == 0)
+                o->compact = 1;
+            else if (strcmp(optarg, "no") == 0)
+                o->compact = 0;
+            else if (strcmp(optarg, "auto") == 0)
+                o->compact = -1;
+            else
+                die("--compact: expected auto, yes or no");
+            break;
         case O_STOP:
             if (!cli_parse_long(optarg, 1, 10000, &v))
                 die("--stop-after: expected 1..10000");
@@ -601,12 +619,31 @@ static int run_train(struct options *o)
     double t_extract = progress_now();
     if (!train_extract(&o->train, t, o->disabled, o->stride, shards, n_shards, o->quiet))
         die("out of memory extracting features (try --max-games)");
-    size_t cands = 0, bytes = 0, positions = 0;
+    size_t cands = 0, bytes = 0, positions = 0, code = 0, entries = 0;
     for (int k = 0; k < n_shards; k++) {
         mm_shard_trim(&shards[k]);
         cands += shards[k].n;
         bytes += mm_shard_bytes(&shards[k]);
         positions += shards[k].n_pos;
+        code += shards[k].len;
+        for (int g = 0; g < MM_GROUPS; g++)
+            entries += shards[k].dict[g].n;
+    }
+    /* Expanding changes the speed, never the gammas, so each process may
+     * decide for itself from its own free memory. */
+    long free_pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    size_t expanded = cands * (sizeof(pat_vec) + sizeof(uint16_t) + sizeof(double));
+    bool expand = o->compact == 0
+                  || (o->compact < 0 && free_pages > 0 && page > 0
+                      && expanded < (size_t)free_pages / 2 * (size_t)page);
+    size_t compact_bytes = bytes;
+    for (int k = 0; k < n_shards && expand; k++)
+        mm_shard_expand(&shards[k]);
+    bytes = 0;
+    bool all_expanded = true;
+    for (int k = 0; k < n_shards; k++) {
+        bytes += mm_shard_bytes(&shards[k]);
+        all_expanded = all_expanded && shards[k].vec;
     }
     if (cluster_size() > 1) {
         double tot[3] = { (double)cands, (double)bytes, (double)positions };
@@ -620,9 +657,15 @@ static int run_train(struct options *o)
     }
     if (!o->quiet)
         fprintf(stderr, "positions %zu, distinct candidates %zu (%.1f per position), "
-                "%.0f MB (%.0f bytes per position), extraction %.1f s\n", positions, cands,
-                positions ? (double)cands / (double)positions : 0, bytes / 1e6,
-                positions ? (double)bytes / (double)positions : 0, progress_now() - t_extract);
+                "%.0f MB (%.0f bytes per position, %.1f per candidate), extraction %.1f s\n",
+                positions, cands, positions ? (double)cands / (double)positions : 0,
+                bytes / 1e6, positions ? (double)bytes / (double)positions : 0,
+                cands ? (double)bytes / (double)cands : 0, progress_now() - t_extract);
+    if (!o->quiet && cluster_size() == 1)
+        fprintf(stderr, "compact: %.0f MB, %.2f bytes a candidate for its code, %zu dictionary "
+                "entries; %s\n", compact_bytes / 1e6, cands ? (double)code / (double)cands : 0,
+                entries, all_expanded ? "expanded for speed (--compact auto, no)"
+                                      : "kept compact (--compact auto, yes)");
 
     struct mm_model m;
     if (!mm_model_init(&m, (int)t->n_large))
@@ -649,6 +692,7 @@ static int run_train(struct options *o)
     json_object_set_new(meta, "positions", json_integer((json_int_t)positions));
     json_object_set_new(meta, "candidate_bytes_per_position",
                         json_real(positions ? (double)bytes / (double)positions : 0));
+    json_object_set_new(meta, "candidates_expanded", json_boolean(all_expanded));
     json_object_set_new(meta, "min_count", json_integer(o->min_count));
     json_object_set_new(meta, "stride", json_integer(o->stride));
     json_object_set_new(meta, "large_patterns", json_integer((json_int_t)t->n_large));
@@ -701,14 +745,12 @@ static int run_train(struct options *o)
     json_object_set_new(meta, "mm_seconds_per_iteration",
                         json_real(iters_run > 0 ? mm_seconds / iters_run : 0));
     if (o->factors) {
-        /* the cached strengths must be those of the final gammas */
-        mm_log_likelihood(&m, shards, n_shards);
         struct pat_factor_params fpar = { .k = o->factors, .epochs = o->factor_epochs,
                                         .rate = o->factor_rate, .reg = o->factor_reg,
                                         .init = 0.02, .seed = o->seed,
                                         .gamma_rate = o->factor_gamma_rate };
         double tf = progress_now();
-        if (!pat_factors_train(t, shards, n_shards, &fpar, factor_report, o))
+        if (!pat_factors_train(t, &m, shards, n_shards, &fpar, factor_report, o))
             die("out of memory training the factors");
         json_t *fj = json_object();
         json_object_set_new(fj, "k", json_integer(fpar.k));

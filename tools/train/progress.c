@@ -86,6 +86,6 @@ void mm_progress_line(FILE *f, size_t positions, int run, int run_total, int it,
 {
     char left[32];
     fmt_time(run > 0 ? elapsed / run * (run_total - run) : 0, left, sizeof left);
-    fprintf(f, "MM iteration %d/%d: %zu positions, log-likelihood before %.5f, %.2f s, "
+    fprintf(f, "MM iteration %d/%d: %zu positions, log-evidence %.5f (before it), %.2f s, "
             "%s left\n", it, iters, positions, loglik, seconds, left);
 }

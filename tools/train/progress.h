@@ -20,8 +20,9 @@ void progress_start(struct progress *p, const char *what, size_t total, bool qui
 void progress_update(struct progress *p, size_t done);
 void progress_end(struct progress *p, size_t done);
 /* The line after MM iteration `it` of `iters`: positions, the training
- * log-likelihood before the iteration, its time, and the time left at the mean
- * of the `run` iterations of this run so far (`elapsed` seconds in all). */
+ * log-evidence (mean ln P of the played moves) before the iteration, its
+ * time, and the time left at the mean of the `run` iterations of this run so
+ * far (`elapsed` seconds in all). */
 void mm_progress_line(FILE *f, size_t positions, int run, int run_total, int it, int iters,
                       double loglik, double seconds, double elapsed);
 /* Seconds since an arbitrary start (monotonic clock). */

@@ -2,8 +2,9 @@
 # hane-train's checks before the work and its honesty after: output and
 # checkpoint paths refused before any game is read, a resumed run giving
 # exactly the gammas of an uninterrupted one, a summary of what was skipped
-# and --strict making it an error, curve files only where --curve says, and
-# list files that are not regular or hold a NUL byte refused with a position.
+# and --strict making it an error, curve files only where --curve says,
+# list files that are not regular or hold a NUL byte refused with a position,
+# and compact candidates giving the gammas of expanded ones.
 #
 #   tools/train/test-train.sh [BINDIR]     (default bin)
 set -u
@@ -79,6 +80,21 @@ timeout 20 $train $common --iterations 1 -o f.json fifo.lst 2> err
 rc=$?
 if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q 'fifo.lst: is not a regular file' err; then ok
 else no "FIFO list: exit $rc (124: blocked), $(cat err)"; fi
+
+# 7. Compact and expanded candidates: the same gammas (whole.json above ran
+#    with --compact auto, which expands data this small), and the extraction
+#    line says which it was; a bad --compact value is refused.
+$train $common --iterations 4 --compact yes -o compact.json "$games" 2> err ||
+    no "--compact yes: $(cat err)"
+$train --size 0 --min-count 1 --threads 1 --iterations 1 --compact yes -o c1.json "$games" 2> err1
+$train --size 0 --min-count 1 --threads 1 --iterations 1 --compact no -o c2.json "$games" 2> err2
+if [ -f compact.json ] && jq -S .gammas whole.json > a && jq -S .gammas compact.json > b &&
+   cmp -s a b && grep -q 'kept compact' err1 && grep -q 'expanded for speed' err2; then ok
+else no "--compact yes against auto: $(diff a b 2>&1 | head -5); $(grep compact err1 err2)"; fi
+$train $common --compact maybe -o m.json "$games" 2> err
+rc=$?
+if [ $rc -ne 0 ] && grep -q -- '--compact: expected auto, yes or no' err; then ok
+else no "--compact maybe: exit $rc, $(cat err)"; fi
 
 echo "train: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
