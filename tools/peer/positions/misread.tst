@@ -22,3 +22,116 @@ loadsgf pachi-1207-a.sgf 48
 loadsgf pachi-1207-a.sgf 47
 130 reg_genmove b
 #? [!G1]
+
+# The 9x9 baseline of 7 Dec (build/peer/pachi-9-1s: hane 17,450 playouts a
+# move, Pachi -t =14031), games hane lost; pachi-1207-gN.sgf is its game N.
+# Each entry is Pachi's move just before hane's win rate fell most, asked of
+# hane with Pachi's colour: the move (or the moves) that win. How it is known:
+# hane's own search after the move (the fall, or its resignation), and a
+# search of 100,000 playouts at pw_mu=1.3 (seed 1) and of 200,000 (seed 2)
+# that both choose it with the win rate given, where GNU Go 3.8 (level 10)
+# agrees it says so. The default search (10,000 playouts, seed 1) played
+# elsewhere in every one.
+
+# g4 (hane Black): a capturing race in the lower right. Black's G5-G4-G3-H3-
+# H2-J2 has two liberties (J3, J1); White's E1 takes the liberty Black's
+# outside needs (0.696 and 0.794; GNU Go E1); hane fell from 0.782 to 0.565.
+loadsgf pachi-1207-g4.sgf 54
+210 reg_genmove w
+#? [E1]
+# ... and White's J3 then wins the race (0.966 and 0.970; GNU Go J3); hane
+# resigned at 0.028.
+loadsgf pachi-1207-g4.sgf 56
+220 reg_genmove w
+#? [J3]
+
+# g10 (hane Black): a placement kills Black's lower-right corner group (G1,
+# G2, H2, H3, J3). Pachi's J2 (hane fell from 0.763 to 0.367) or H1, the deep
+# searches' choice (0.684 and 0.723).
+loadsgf pachi-1207-g10.sgf 42
+230 reg_genmove w
+#? [J2|H1]
+# ... and again at move 64, J2 (0.975 and 0.981; hane resigned at 0.043).
+loadsgf pachi-1207-g10.sgf 64
+240 reg_genmove w
+#? [J2]
+
+# g15 (hane White): the lower-left corner. Black's B3 starts a race that
+# White's 13 stones (A4-A7, B4, B5, C4, C3, B2, C2, B1-D1) lose: hane fell from
+# 0.709 to 0.432, resigned after A1; B3 0.626 and 0.624.
+loadsgf pachi-1207-g15.sgf 65
+250 reg_genmove b
+#? [B3]
+
+# g16 (hane Black): a capturing race at the top. White's H9 leaves Black's
+# F9-G9-G8 one liberty (E9) against White's D8-E8-F8 with two; hane resigned
+# at 0.017, and a search of 100,000 playouts after H9 gives Black 0.021. The
+# deep searches do not find H9 (0.39, 0.51 elsewhere): a blind spot of the
+# window; GNU Go plays H9.
+loadsgf pachi-1207-g16.sgf 42
+260 reg_genmove w
+#? [H9]
+
+# g17 (hane White): the fight in the lower middle. E2 (0.841 and 0.864; GNU Go
+# E2) or Pachi's F2, after which hane fell from 0.395 to 0.307 and then slid
+# to its resignation.
+loadsgf pachi-1207-g17.sgf 35
+270 reg_genmove b
+#? [E2|F2]
+
+# g23 (hane White): Black's A2 in the lower-left corner against White's
+# A3-B3-B2-B1; hane fell from 0.687 to 0.481 (A2 0.583 and 0.590).
+loadsgf pachi-1207-g23.sgf 47
+280 reg_genmove b
+#? [A2]
+
+# g39 (hane White): Black's J2 in the lower right, where White's G3-H3-J4 group
+# and H1 stone lose their eye space; hane fell from 0.487 to 0.307 (J2 0.742
+# and 0.762; GNU Go plays F2).
+loadsgf pachi-1207-g39.sgf 43
+290 reg_genmove b
+#? [J2]
+
+# g40 (hane Black): White's B7 against Black's C7 (0.751 and 0.759; GNU Go
+# B7); hane fell from 0.407 to 0.267.
+loadsgf pachi-1207-g40.sgf 30
+300 reg_genmove w
+#? [B7]
+
+# g43 (hane White): White's top-left group (A6-A8, B7, C6-C7, D7-D8, E8-E9) is
+# walled in, with Black's B8-B9-C8-C9 inside its eye space. Black's A9 (0.572
+# and 0.625) wins the race; hane fell from 0.701 to 0.527.
+loadsgf pachi-1207-g43.sgf 53
+310 reg_genmove b
+#? [A9]
+# ... and at move 61, A9 (hane resigned at 0.037) or C8 (0.979 and 0.981):
+# the group dies.
+loadsgf pachi-1207-g43.sgf 61
+320 reg_genmove b
+#? [A9|C8]
+
+# g47 (hane White): the same shape: White's top-left group with Black's B8-B9
+# inside; Black's A9 kills it (0.977 and 0.979); hane, at 0.483, resigned
+# at 0.019.
+loadsgf pachi-1207-g47.sgf 51
+330 reg_genmove b
+#? [A9]
+
+# g49 (hane White): Black's C8 against White's D9-E9-D8 (0.768 and 0.766);
+# hane fell from 0.436 to 0.208.
+loadsgf pachi-1207-g49.sgf 47
+340 reg_genmove b
+#? [C8]
+
+# g54 (hane Black): Black's top-left group (C9-D9, C8, A7-C7, B6) dies to A8
+# (0.988 and 0.988) or Pachi's B8 (hane resigned at 0.071).
+loadsgf pachi-1207-g54.sgf 46
+350 reg_genmove w
+#? [A8|B8]
+
+# g73 (hane White): White's top-left group (18 stones) is walled in with
+# Black's A8-B8 inside; Black's B7 (hane resigned at 0.015) or A9 (0.978 and
+# 0.982) kills it.
+loadsgf pachi-1207-g73.sgf 53
+360 reg_genmove b
+#? [A9|B7]
