@@ -1,0 +1,144 @@
+/* playout_races — two-liberty races next to the last move; see playout_races.h. */
+#include "engine/playout_races.h"
+
+#include <stddef.h>
+
+
+/* Enough for the liberties libs_after collects before it stops at `max`
+ * (at most 3 here): one string's liberties are read up to max + 2, as two
+ * of them may be the points left out. */
+#define LIBS_READ 5
+
+/* The liberties of the string that `c` makes by a stone at the empty point
+ * `p`, when `filled` (0: none) holds a stone of the other colour that is
+ * not on the board: `p` and `filled` are not liberties. Counted up to `max`;
+ * a capture by the stone (an enemy string in atari next to `p`, whose one
+ * liberty is then `p`) counts as `max`, as it frees points. */
+static int libs_after(const struct board *b, enum color c, point p, point filled, int max)
+{
+    const int *o = b->geom->offs;
+    point set[4 * LIBS_READ];
+    int n = 0;
+    uint16_t seen[4];
+    int n_seen = 0;
+    for (int i = 0; i < 4 && n < max; i++) {
+        point q = p + o[i];
+        if (q == filled)
+            continue;
+        enum color qc = (enum color)b->color[q];
+        if (qc == EMPTY) {
+            board_point_set_add(set, &n, q);
+        } else if (qc == c) {
+            uint16_t sid = b->sid[q];
+            bool dup = false;
+            for (int j = 0; j < n_seen && !dup; j++)
+                dup = seen[j] == sid;
+            if (dup)
+                continue;
+            seen[n_seen++] = sid;
+            point libs[LIBS_READ];
+            int k = board_string_libs(b, q, libs, LIBS_READ);
+            for (int j = 0; j < k; j++)
+                if (libs[j] != p && libs[j] != filled)
+                    board_point_set_add(set, &n, libs[j]);
+        } else if (qc != OFFBOARD && b->str[b->sid[q]].libs == 1) {
+            return max;
+        }
+    }
+    return n < max ? n : max;
+}
+
+/* Adds `p` to out unless it is there or out is full. */
+static void add(point *out, int *n, point p)
+{
+    for (int i = 0; i < *n; i++)
+        if (out[i] == p)
+            return;
+    if (*n < PLAYOUT_RACE_MAX)
+        out[(*n)++] = p;
+}
+
+/* Does a string of colour `c` next to the string at stone `s` have one
+ * liberty, other than a string next to `spare` (which a stone there joins)?
+ * With `lib_out`, each such string's liberty is added there. */
+static bool neighbour_in_atari(const struct board *b, point s, enum color c, point spare,
+                               point *lib_out, int *n_out)
+{
+    const int *o = b->geom->offs;
+    bool found = false;
+    point q = s;
+    do {
+        for (int i = 0; i < 4; i++) {
+            point r = q + o[i];
+            if (b->color[r] != c || b->str[b->sid[r]].libs != 1)
+                continue;
+            if (spare && board_string_touches(b, b->sid[r], spare))
+                continue;
+            found = true;
+            if (!lib_out)
+                return true;
+            add(lib_out, n_out, board_atari_lib(b, r));
+        }
+        q = b->next_stone[q];
+    } while (q != s);
+    return found;
+}
+
+/* Can `c` at `lib` put the string at stone `s` (two liberties, `lib` and
+ * `other`) in an atari it cannot escape? */
+static bool atari_holds(const struct board *b, enum color c, point s, point lib, point other)
+{
+    enum color e = color_other(c);
+    /* The atari stone keeps two liberties and takes nothing (a capture
+     * changes the liberties around; the capture gammas have it). */
+    if (libs_after(b, c, lib, 0, 2) < 2)
+        return false;
+    const int *o = b->geom->offs;
+    for (int i = 0; i < 4; i++) {
+        point q = lib + o[i];
+        if (b->color[q] == e && b->str[b->sid[q]].libs == 1)
+            return false;
+    }
+    /* No escape by capturing a neighbour in atari (one the atari stone
+     * joins has two liberties by then). */
+    if (neighbour_in_atari(b, s, c, lib, NULL, NULL))
+        return false;
+    /* No escape by extending: at most one liberty after it, no capture. */
+    return libs_after(b, e, other, lib, 2) < 2;
+}
+
+int playout_race_moves(const struct board *b, enum color c, point last,
+                       point out[PLAYOUT_RACE_MAX])
+{
+    int n = 0;
+    if (last <= 0 || (c != BLACK && c != WHITE) || b->color[last] != color_other(c))
+        return 0;
+    const int *o = b->geom->offs;
+    point libs[2];
+    if (b->str[b->sid[last]].libs == 2) {
+        board_string_libs(b, last, libs, 2);
+        for (int k = 0; k < 2; k++)
+            if (atari_holds(b, c, last, libs[k], libs[1 - k]))
+                add(out, &n, libs[k]);
+    }
+    uint16_t seen[4];
+    int n_seen = 0;
+    for (int i = 0; i < 4; i++) {
+        point q = last + o[i];
+        if (b->color[q] != c || b->str[b->sid[q]].libs != 2)
+            continue;
+        uint16_t sid = b->sid[q];
+        bool dup = false;
+        for (int j = 0; j < n_seen && !dup; j++)
+            dup = seen[j] == sid;
+        if (dup)
+            continue;
+        seen[n_seen++] = sid;
+        neighbour_in_atari(b, q, color_other(c), 0, out, &n);
+        board_string_libs(b, q, libs, 2);
+        for (int k = 0; k < 2; k++)
+            if (libs_after(b, c, libs[k], 0, 3) >= 3)
+                add(out, &n, libs[k]);
+    }
+    return n;
+}
