@@ -713,14 +713,15 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
         }
     }
     /* A race move on a two-liberty string next to the previous move, the
-     * same way (one of them at random when there are several). */
-    if (st->races > 0 && !st->grad) {
+     * same way (one of them at random when there are several); the share
+     * is drawn first, so that the look costs in that share only. */
+    if (st->races > 0 && !st->grad && rng_double(r) < st->races) {
         point m[PLAYOUT_RACE_MAX];
         int n = 0, k = playout_race_moves(b, c, b->last_move, m);
         for (int i = 0; i < k; i++)
             if (m[i] != ko && BT_W(st, ci)[m[i]] > 0.0f)
                 m[n++] = m[i];
-        if (n > 0 && rng_double(r) < st->races) {
+        if (n > 0) {
             point v = m[n > 1 ? rng_below(r, (uint32_t)n) : 0];
             playout_bt_prepare(pp, b, c, v);
             return v;

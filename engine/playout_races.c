@@ -13,8 +13,11 @@
  * `p`, when `filled` (0: none) holds a stone of the other colour that is
  * not on the board: `p` and `filled` are not liberties. Counted up to `max`;
  * a capture by the stone (an enemy string in atari next to `p`, whose one
- * liberty is then `p`) counts as `max`, as it frees points. */
-static int libs_after(const struct board *b, enum color c, point p, point filled, int max)
+ * liberty is then `p`) counts as `max`, as it frees points. The string
+ * `known` (0: none), whose liberties are `p`, `filled` and `known_lib` (0:
+ * none), is not walked: the two-liberty string of the question. */
+static int libs_after(const struct board *b, enum color c, point p, point filled, int max,
+                      uint16_t known, point known_lib)
 {
     const int *o = b->geom->offs;
     point set[4 * LIBS_READ];
@@ -36,6 +39,15 @@ static int libs_after(const struct board *b, enum color c, point p, point filled
             if (dup)
                 continue;
             seen[n_seen++] = sid;
+            if (sid == known) {
+                if (known_lib)
+                    board_point_set_add(set, &n, known_lib);
+                continue;
+            }
+            /* Without `p` and `filled`, a string of max + 2 liberties or
+             * more gives max on its own: no walk. */
+            if (b->str[sid].libs >= max + 2)
+                return max;
             point libs[LIBS_READ];
             int k = board_string_libs(b, q, libs, LIBS_READ);
             for (int j = 0; j < k; j++)
@@ -89,22 +101,23 @@ static bool neighbour_in_atari(const struct board *b, point s, enum color c, poi
 static bool atari_holds(const struct board *b, enum color c, point s, point lib, point other)
 {
     enum color e = color_other(c);
+    /* No escape by extending: at most one liberty after it, no capture
+     * (the test that fails most often, first). */
+    if (libs_after(b, e, other, lib, 2, b->sid[s], 0) >= 2)
+        return false;
     /* The atari stone keeps two liberties and takes nothing (a capture
      * changes the liberties around; the capture gammas have it). */
-    if (libs_after(b, c, lib, 0, 2) < 2)
-        return false;
     const int *o = b->geom->offs;
     for (int i = 0; i < 4; i++) {
         point q = lib + o[i];
         if (b->color[q] == e && b->str[b->sid[q]].libs == 1)
             return false;
     }
+    if (libs_after(b, c, lib, 0, 2, 0, 0) < 2)
+        return false;
     /* No escape by capturing a neighbour in atari (one the atari stone
      * joins has two liberties by then). */
-    if (neighbour_in_atari(b, s, c, lib, NULL, NULL))
-        return false;
-    /* No escape by extending: at most one liberty after it, no capture. */
-    return libs_after(b, e, other, lib, 2) < 2;
+    return !neighbour_in_atari(b, s, c, lib, NULL, NULL);
 }
 
 int playout_race_moves(const struct board *b, enum color c, point last,
@@ -137,7 +150,7 @@ int playout_race_moves(const struct board *b, enum color c, point last,
         neighbour_in_atari(b, q, color_other(c), 0, out, &n);
         board_string_libs(b, q, libs, 2);
         for (int k = 0; k < 2; k++)
-            if (libs_after(b, c, libs[k], 0, 3) >= 3)
+            if (libs_after(b, c, libs[k], 0, 3, sid, libs[1 - k]) >= 3)
                 add(out, &n, libs[k]);
     }
     return n;
