@@ -22,3 +22,28 @@ loadsgf pachi-1207-a.sgf 48
 loadsgf pachi-1207-a.sgf 47
 130 reg_genmove b
 #? [!G1]
+
+# pachi-1207-base4: game 4 of the 9x9 baseline (hane Black, 17,450
+# playouts), a capturing race in the lower right. Black's string G3-J2 has
+# two liberties (J1, J3), White's G1-F5 two as well (J1 and F1, a ko White
+# just took with E1). White's J3 is an atari Black cannot escape, and it
+# wins the race: Pachi played it, hane resigned at once (0.030), and with
+# J3 searched White's win rate is 0.97. The playouts let Black retake the
+# ko at F1 (a capture) before White plays J3, so the defaults rate the
+# position 0.6 for Black and find J3 or not by the seed.
+loadsgf pachi-1207-base4.sgf 56
+140 reg_genmove w
+#? [J3]
+
+# pachi-1207-base72: game 72 of the same run (hane Black). Black's J2
+# (move 31, 0.633) left Black's F1-G3 with two liberties (G1, G2) next to
+# White's H1, which Pachi played: hane's win rate fell to 0.232 and it
+# resigned 14 moves later. The defaults play J2 as Black (0.64) and, as
+# White, H7 (0.38) or H1 (0.76) by the seed; `playout_races=1` plays H1 at
+# seeds 1 to 3.
+loadsgf pachi-1207-base72.sgf 32
+150 reg_genmove w
+#? [H1]
+loadsgf pachi-1207-base72.sgf 31
+160 reg_genmove b
+#? [!J2]
