@@ -26,9 +26,11 @@
  *   nothing, the string has no neighbour in atari to capture, and its
  *   extension at the other liberty has at most one liberty and captures
  *   nothing);
- * - each string of `c` next to `last` with two liberties: the liberty of a
- *   neighbouring enemy string in atari (a capture), and each of its own two
- *   liberties where it extends to three or more, or captures.
+ * - each string of `c` next to `last` with two liberties that is in danger
+ *   (the other colour has an atari on it that no extension escapes): the
+ *   liberty of a neighbouring enemy string in atari (a capture), and each
+ *   of its own two liberties where it extends to three or more, or
+ *   captures.
  * Moves are legal (simple ko aside). A pass, 0, or an empty `last` gives 0. */
 int playout_race_moves(const struct board *b, enum color c, point last,
                        point out[PLAYOUT_RACE_MAX]);

@@ -132,8 +132,9 @@ START_TEST(test_atari_escaped)
 }
 END_TEST
 
-/* Black's D4 E4 (liberties D3 and E3) after White's D5: E3 gains a
- * liberty (E2, F3, D3), D3 does not (D2, E3; C3 is White's). */
+/* Black's D4 E4 (liberties D3 and E3) after White's D5, in danger (White's
+ * E3 is an atari D3 does not escape): E3 gains a liberty (E2, F3, D3), D3
+ * does not (D2, E3; C3 is White's). */
 static const char *const extend[9] = {
     ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
     ". . . . . . . . .",
@@ -166,6 +167,17 @@ START_TEST(test_own_string)
         ". . . . O . . . .", ". . . . . . . . .",
     };
     ck_assert_str_eq(races(stuck, BLACK, "D5"), "-");
+    /* Not in danger: with C3 empty, either atari is escaped (D3 then has
+     * C3 and D2, E3 has E2 and F3), so neither extension is a race move. */
+    static const char *const safe[9] = {
+        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O O . . . .",
+        ". . O X X O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .", ". . . . . . . . .",
+    };
+    ck_assert_str_eq(races(safe, BLACK, "D5"), "-");
     /* A string that is not next to the last move is not looked at. */
     ck_assert_str_eq(races(extend, BLACK, "C3"), "-");
 }
