@@ -9,6 +9,17 @@
  * of them may be the points left out. */
 #define LIBS_READ 5
 
+/* Adds string `sid` to seen[0..*n) (at most four: the strings around a
+ * point); false if it was there. */
+static bool first_visit(uint16_t seen[4], int *n, uint16_t sid)
+{
+    for (int j = 0; j < *n; j++)
+        if (seen[j] == sid)
+            return false;
+    seen[(*n)++] = sid;
+    return true;
+}
+
 /* The liberties of the string that `c` makes by a stone at the empty point
  * `p`, when `filled` (0: none) holds a stone of the other colour that is
  * not on the board: `p` and `filled` are not liberties. Counted up to `max`;
@@ -33,12 +44,8 @@ static int libs_after(const struct board *b, enum color c, point p, point filled
             board_point_set_add(set, &n, q);
         } else if (qc == c) {
             uint16_t sid = b->sid[q];
-            bool dup = false;
-            for (int j = 0; j < n_seen && !dup; j++)
-                dup = seen[j] == sid;
-            if (dup)
+            if (!first_visit(seen, &n_seen, sid))
                 continue;
-            seen[n_seen++] = sid;
             if (sid == known) {
                 if (known_lib)
                     board_point_set_add(set, &n, known_lib);
@@ -143,16 +150,12 @@ int playout_race_moves(const struct board *b, enum color c, point last,
         if (b->color[q] != c || b->str[b->sid[q]].libs != 2)
             continue;
         uint16_t sid = b->sid[q];
-        bool dup = false;
-        for (int j = 0; j < n_seen && !dup; j++)
-            dup = seen[j] == sid;
-        if (dup)
+        if (!first_visit(seen, &n_seen, sid))
             continue;
-        seen[n_seen++] = sid;
         /* Only a string the opponent can put in an atari that no extension
-         * escapes is in danger: extending one that is not wastes the move
-         * (in self-play at 4,000 playouts, the rule without this test won
-         * 1 game of 10 against the defaults). */
+         * escapes is in danger: extending one that is not wastes the move,
+         * and the playouts then misjudge the whole board (self-play figures
+         * in docs/notes/against-pachi.md). */
         board_string_libs(b, q, libs, 2);
         if (!atari_holds(b, color_other(c), q, libs[0], libs[1], false) &&
             !atari_holds(b, color_other(c), q, libs[1], libs[0], false))
