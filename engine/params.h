@@ -28,6 +28,7 @@ struct params {
     char playout[16];       /* "light" or "bt" */
     double playout_capture; /* least gamma of a capture in bt playouts; 0 = the table's */
     double playout_nakade;  /* share of eye-space vital points answered in bt playouts */
+    double playout_races;   /* share of two-liberty race moves answered in bt playouts */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int expand_visits;      /* a leaf is expanded once it has this many visits */

@@ -14,6 +14,7 @@
 #include "engine/board/bigtable.h"
 #include "engine/playout_bt_state.h"
 #include "engine/playout_nakade.h"
+#include "engine/playout_races.h"
 
 /* ---- the features ---- */
 
@@ -711,6 +712,21 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
             return v;
         }
     }
+    /* A race move on a two-liberty string next to the previous move, the
+     * same way (one of them at random when there are several); the share
+     * is drawn first, so that the look costs in that share only. */
+    if (st->races > 0 && !st->grad && rng_double(r) < st->races) {
+        point m[PLAYOUT_RACE_MAX];
+        int n = 0, k = playout_race_moves(b, c, b->last_move, m);
+        for (int i = 0; i < k; i++)
+            if (m[i] != ko && BT_W(st, ci)[m[i]] > 0.0f)
+                m[n++] = m[i];
+        if (n > 0) {
+            point v = m[n > 1 ? rng_below(r, (uint32_t)n) : 0];
+            playout_bt_prepare(pp, b, c, v);
+            return v;
+        }
+    }
     point p = ko && BT_W(st, ci)[ko] > 0.0f ? ko : 0;     /* the first point out, if any */
     for (;;) {
         if (p > 0) {
@@ -787,6 +803,12 @@ void playout_bt_set_nakade(struct playout_policy *pp, double rate)
 {
     struct playout_bt_state *st = pp->data;
     st->nakade = rate;
+}
+
+void playout_bt_set_races(struct playout_policy *pp, double rate)
+{
+    struct playout_bt_state *st = pp->data;
+    st->races = rate;
 }
 
 double playout_bt_far_base(const struct pat_gammas *g)

@@ -74,6 +74,13 @@ void playout_bt_set_capture_floor(struct playout_policy *pp, double floor);
  * default; 1: always), ahead of the draw. */
 void playout_bt_set_nakade(struct playout_policy *pp, double rate);
 
+/* Answers a move next to a string with two liberties with a race move
+ * (playout_races.h: an atari that string cannot escape, or for one's own
+ * string a capture or an extension to three liberties) in a share `rate` of
+ * the cases (0: never, the default; 1: always), ahead of the draw and after
+ * the nakade answer. */
+void playout_bt_set_races(struct playout_policy *pp, double rate);
+
 /* ---- simulation balancing (Silver & Tesauro 2009; Huang, Coulom & Lin 2010) ----
  *
  * The parameters are the logs of the tactical gammas and of the near-move

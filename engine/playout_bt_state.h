@@ -53,6 +53,9 @@ struct playout_bt_state {
     /* Share of moves answered at the vital point of the eye space the
      * previous move touched (playout_nakade.h); 0 = never. */
     double nakade;
+    /* Share of moves answered with a two-liberty race move next to the
+     * previous move (playout_races.h); 0 = never. */
+    double races;
     /* Points around the previous move that get a dist1 factor f: offsets and
      * the extra mass factor f - 1 (> 0). */
     int n_near;

@@ -135,3 +135,16 @@ loadsgf pachi-1207-g54.sgf 46
 loadsgf pachi-1207-g73.sgf 53
 360 reg_genmove b
 #? [A9|B7]
+
+# pachi-1207-g72: game 72 of the same run (hane Black). Black's J2
+# (move 31, 0.633) left Black's F1-G3 with two liberties (G1, G2) next to
+# White's H1, which Pachi played: hane's win rate fell to 0.232 and it
+# resigned 14 moves later. The defaults play J2 as Black (0.64) and, as
+# White, H7 (0.38) or H1 (0.76) by the seed; `playout_races=1` plays H1 at
+# seeds 1 to 3.
+loadsgf pachi-1207-g72.sgf 32
+150 reg_genmove w
+#? [H1]
+loadsgf pachi-1207-g72.sgf 31
+160 reg_genmove b
+#? [!J2]
