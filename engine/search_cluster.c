@@ -271,6 +271,7 @@ static void collect(struct search *s, struct search_cluster *c)
 {
     double t0 = search_now();
     c->in_flight = false;
+    c->tot.in_flight += t0 - c->posted_at;
     c->tot.playouts += c->buf[C_PLAYOUTS];
     c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])

@@ -84,6 +84,7 @@ struct search_cluster_totals {
     int64_t playouts;       /* of the last search, summed over all processes */
     double seconds;         /* of the searches */
     double busy;            /* of worker 0's time building and applying rounds */
+    double in_flight;       /* from the start of a round to its collection, summed over rounds */
     int shared;             /* nodes shared at the end of the last search, the root included */
 };
 void search_cluster_totals(const struct search *s, struct search_cluster_totals *out);

@@ -379,9 +379,11 @@ int main(int argc, char **argv)
         if (t.searches)
             fprintf(stderr, "hane-mpi: %lld searches over %d processes: %lld rounds, %.1f KB "
                     "sent per process, %.0f B/s while searching, %.1f us of worker 0's time "
-                    "a round\n", (long long)t.searches, size, (long long)t.rounds,
-                    t.bytes / 1e3, t.seconds > 0 ? t.bytes / t.seconds : 0.0,
-                    t.rounds ? 1e6 * t.busy / (double)t.rounds : 0.0);
+                    "a round, %.2f ms from a round's start to its collection\n",
+                    (long long)t.searches, size, (long long)t.rounds, t.bytes / 1e3,
+                    t.seconds > 0 ? t.bytes / t.seconds : 0.0,
+                    t.rounds ? 1e6 * t.busy / (double)t.rounds : 0.0,
+                    t.rounds ? 1e3 * t.in_flight / (double)t.rounds : 0.0);
     }
     free(r);
     free(scratch);
