@@ -316,6 +316,13 @@ void search_cluster_begin(struct search *s)
     c->search_rounds = c->from_others = 0;
     c->tot.playouts = 0;
     c->tot.searches++;
+    /* Processes given the same seed would play the same playouts, and after
+     * every round hold the same tree again: N copies of one search. Each
+     * process other than 0 moves its threads to streams of its own (derived
+     * from the current ones, so a seed still makes the job reproducible). */
+    if (c->net.rank > 0)
+        for (int i = 0; i < s->n_threads; i++)
+            rng_seed(&s->th[i].rng, rng_derive(rng_next(&s->th[i].rng), (uint64_t)c->net.rank));
     c->t0 = search_now();
     post(s, c, false);
 }
