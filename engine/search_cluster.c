@@ -13,6 +13,16 @@
  * budget: the round counts how many did), the root's visits and wins. */
 enum { C_PLAYOUTS, C_STOP, C_DONE, C_ROOT_V, C_ROOT_W, C_N };
 
+/* Floor under the visits a node needs to be shared: below it a share of the
+ * root's visits would let the first, noisy rounds fill the list. */
+enum { SHARE_FLOOR = 20 };
+
+/* A node whose children the rounds carry (block b of a round): the root is
+ * block 0; every other one is the child `move` of block `parent`'s node. */
+struct shared_node {
+    int parent, move, depth;
+};
+
 struct search_cluster {
     struct search_net net;
     struct search_cluster_params p;
@@ -21,16 +31,19 @@ struct search_cluster {
     int64_t all_done;       /* processes done, by the last round that came back */
     _Atomic bool failed;    /* read by the front end while an analysis may run */
     int points;             /* board points of the running search */
-    int blocks;             /* 1 + width at depth 2, else 1 */
-    int n;                  /* int64 in a round */
+    int max_blocks;         /* 1 + width at depth 2 or more, else 1 */
+    int blocks;             /* shared nodes of the running search (the round in flight's) */
+    int n;                  /* int64 in the round in flight */
     int64_t *buf;           /* the round in flight, summed in place */
     int64_t *sent;          /* this process's part of it */
     int64_t *base;          /* visits and wins already counted, per slot */
-    int64_t *merged;        /* the root children's visits over all processes, this search */
-    int sel[SEARCH_CLUSTER_MAX_WIDTH];       /* root moves of blocks 1.. in the round in flight */
-    int sel_base[SEARCH_CLUSTER_MAX_WIDTH];  /* root moves whose children `base` counts */
+    int64_t *merged;        /* per block and move: visits over all processes since it was shared */
+    int *child_block;       /* per block and move: the block of that child, 0 if not shared */
+    struct shared_node node[1 + SEARCH_CLUSTER_MAX_WIDTH];
     double posted_at, t0;
     int64_t playouts_sent;  /* this process's playouts already in a round */
+    int64_t search_rounds;  /* rounds of the running search */
+    int64_t from_others;    /* visits the others added to the root's children, this search */
 
     struct search_cluster_totals tot;
 };
@@ -39,7 +52,8 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
                            const struct search_cluster_params *p)
 {
     if (net->size < 1 || net->rank < 0 || net->rank >= net->size || p->interval_ms < 1
-        || p->depth < 1 || p->depth > 2 || p->width < 0 || p->width > SEARCH_CLUSTER_MAX_WIDTH
+        || p->depth < 1 || p->depth > SEARCH_CLUSTER_MAX_DEPTH || p->width < 0
+        || p->width > SEARCH_CLUSTER_MAX_WIDTH || !(p->share >= 0 && p->share <= 100)
         || !(p->wait > 0))
         return false;
     struct search_cluster *c = calloc(1, sizeof *c);
@@ -47,13 +61,15 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
         return false;
     c->net = *net;
     c->p = *p;
-    c->blocks = p->depth >= 2 ? 1 + p->width : 1;
-    size_t n = C_N + (size_t)2 * BOARD_MAX_POINTS * (size_t)c->blocks;
+    c->max_blocks = p->depth >= 2 ? 1 + p->width : 1;
+    size_t n = C_N + (size_t)2 * BOARD_MAX_POINTS * (size_t)c->max_blocks;
+    size_t cells = (size_t)BOARD_MAX_POINTS * (size_t)c->max_blocks;
     c->buf = calloc(n, sizeof *c->buf);
     c->sent = calloc(n, sizeof *c->sent);
     c->base = calloc(n, sizeof *c->base);
-    c->merged = calloc(BOARD_MAX_POINTS, sizeof *c->merged);
-    if (!c->buf || !c->sent || !c->base || !c->merged) {
+    c->merged = calloc(cells, sizeof *c->merged);
+    c->child_block = calloc(cells, sizeof *c->child_block);
+    if (!c->buf || !c->sent || !c->base || !c->merged || !c->child_block) {
         s->cluster = c;
         search_cluster_free(s);
         return false;
@@ -72,6 +88,7 @@ void search_cluster_free(struct search *s)
     free(c->sent);
     free(c->base);
     free(c->merged);
+    free(c->child_block);
     free(c);
     s->cluster = NULL;
 }
@@ -117,13 +134,13 @@ static struct tree_node *child_at(struct tree *t, struct tree_node *n, int m)
     return NULL;
 }
 
-/* The node whose children block b holds (b = 0: the root), or NULL. */
-static struct tree_node *block_node(struct search *s, int b, const int *sel)
+/* The node whose children block b holds in this process's tree (b = 0: the
+ * root), or NULL where this tree lacks it. */
+static struct tree_node *block_node(struct search *s, const struct search_cluster *c, int b)
 {
-    struct tree_node *root = tree_root(&s->tree);
     if (b == 0)
-        return root;
-    return sel[b - 1] < 0 ? NULL : child_at(&s->tree, root, sel[b - 1]);
+        return tree_root(&s->tree);
+    return child_at(&s->tree, block_node(s, c, c->node[b].parent), c->node[b].move);
 }
 
 static int64_t *slot(int64_t *a, const struct search_cluster *c, int b, int m)
@@ -145,36 +162,16 @@ static void delta(const struct tree_node *n, int64_t *base, int64_t *sent)
 }
 
 /* Adds the other processes' part of a round, total - mine, to `n`. */
-static void apply(struct tree_node *n, const int64_t *total, const int64_t *mine, int64_t *base)
+static int64_t apply(struct tree_node *n, const int64_t *total, const int64_t *mine, int64_t *base)
 {
     int64_t rv = total[0] - mine[0], rw = total[1] - mine[1];
     if (!n || (rv == 0 && rw == 0))
-        return;
+        return 0;
     int64_t packed = rw * ((int64_t)1 << 32) + rv;
     atomic_fetch_add_explicit(&n->stats, (uint64_t)packed, memory_order_relaxed);
     base[0] += rv;
     base[1] += rw;
-}
-
-/* The `width` root moves most visited over all processes (ties: the lower
- * point), the same on every process since `merged` is; -1 where none. */
-static void choose(struct search_cluster *c, int *sel)
-{
-    for (int k = 0; k < c->p.width; k++)
-        sel[k] = -1;
-    if (c->blocks < 2)
-        return;
-    for (int m = 0; m < c->points; m++) {
-        if (c->merged[m] <= 0)
-            continue;
-        int k = c->p.width;
-        while (k > 0 && (sel[k - 1] < 0 || c->merged[sel[k - 1]] < c->merged[m]))
-            k--;
-        if (k >= c->p.width)
-            continue;
-        memmove(sel + k + 1, sel + k, sizeof *sel * (size_t)(c->p.width - 1 - k));
-        sel[k] = m;
-    }
+    return rv;
 }
 
 /* The children of `n` (none if it is NULL or not expanded) in *first. */
@@ -199,18 +196,52 @@ static void rebase(struct search *s, struct search_cluster *c, int b, struct tre
     }
 }
 
+/* Adds to the shared nodes, most visited first, every child of one of them
+ * (within `depth`) whose visits over all processes since its parent was
+ * shared reach `share` percent of the root's, until `width` are shared. The
+ * list only grows during a search, so a shared node counts every later
+ * visit. Every process holds the same `merged` after the same rounds and so
+ * grows the same list. */
+static void grow(struct search *s, struct search_cluster *c)
+{
+    int64_t root = 0;
+    for (int m = 0; m < c->points; m++)
+        root += c->merged[m];
+    double need = c->p.share / 100.0 * (double)root;
+    if (need < SHARE_FLOOR)
+        need = SHARE_FLOOR;
+    while (c->blocks < c->max_blocks) {
+        int best_b = -1, best_m = -1;
+        int64_t best = 0;
+        for (int b = 0; b < c->blocks; b++) {
+            if (c->node[b].depth + 1 >= c->p.depth)
+                continue;       /* the children of a new node would lie below depth */
+            const int64_t *mv = c->merged + (size_t)b * (size_t)c->points;
+            const int *cb = c->child_block + (size_t)b * (size_t)c->points;
+            for (int m = 0; m < c->points; m++)
+                if (cb[m] == 0 && mv[m] > best && (double)mv[m] >= need) {
+                    best = mv[m];
+                    best_b = b;
+                    best_m = m;
+                }
+        }
+        if (best_b < 0)
+            return;
+        int nb = c->blocks++;
+        c->node[nb] = (struct shared_node){ best_b, best_m, c->node[best_b].depth + 1 };
+        c->child_block[(size_t)best_b * (size_t)c->points + (size_t)best_m] = nb;
+        memset(c->merged + (size_t)nb * (size_t)c->points, 0, sizeof *c->merged * (size_t)c->points);
+        memset(c->child_block + (size_t)nb * (size_t)c->points, 0,
+               sizeof *c->child_block * (size_t)c->points);
+        rebase(s, c, nb, block_node(s, c, nb));
+    }
+}
+
 static void post(struct search *s, struct search_cluster *c, bool stop)
 {
     double t0 = search_now();
-    int sel[SEARCH_CLUSTER_MAX_WIDTH];
-    choose(c, sel);
-    for (int b = 1; b < c->blocks; b++)
-        if (sel[b - 1] != c->sel_base[b - 1]) {
-            struct tree_node *root = tree_root(&s->tree);
-            rebase(s, c, b, sel[b - 1] < 0 ? NULL : child_at(&s->tree, root, sel[b - 1]));
-            c->sel_base[b - 1] = sel[b - 1];
-        }
-    memcpy(c->sel, sel, sizeof sel);
+    grow(s, c);
+    c->n = C_N + 2 * c->points * c->blocks;
     memset(c->sent, 0, sizeof *c->sent * (size_t)c->n);
     int64_t done = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
     c->sent[C_PLAYOUTS] = done - c->playouts_sent;
@@ -221,7 +252,7 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
     /* slots of moves this tree lacks stay 0 (memset above) */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
-        int k = children(&s->tree, block_node(s, b, c->sel), &ch);
+        int k = children(&s->tree, block_node(s, c, b), &ch);
         for (int i = 0; i < k; i++)
             delta(&ch[i], slot(c->base, c, b, ch[i].move), slot(c->sent, c, b, ch[i].move));
     }
@@ -231,6 +262,7 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
     c->posted_at = search_now();
     c->tot.busy += c->posted_at - t0;
     c->tot.rounds++;
+    c->search_rounds++;
     c->tot.bytes += (int64_t)sizeof *c->buf * c->n;
 }
 
@@ -239,6 +271,7 @@ static void collect(struct search *s, struct search_cluster *c)
 {
     double t0 = search_now();
     c->in_flight = false;
+    c->tot.in_flight += t0 - c->posted_at;
     c->tot.playouts += c->buf[C_PLAYOUTS];
     c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])
@@ -247,14 +280,18 @@ static void collect(struct search *s, struct search_cluster *c)
     /* the others' statistics of a move this tree lacks are dropped */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
-        int k = children(&s->tree, block_node(s, b, c->sel), &ch);
+        int k = children(&s->tree, block_node(s, c, b), &ch);
         for (int i = 0; i < k; i++) {
             int m = ch[i].move;
-            apply(&ch[i], slot(c->buf, c, b, m), slot(c->sent, c, b, m), slot(c->base, c, b, m));
+            int64_t rv = apply(&ch[i], slot(c->buf, c, b, m), slot(c->sent, c, b, m),
+                               slot(c->base, c, b, m));
+            if (b == 0)
+                c->from_others += rv;
         }
     }
-    for (int p = 0; p < c->points; p++)
-        c->merged[p] += slot(c->buf, c, 0, p)[0];
+    for (int b = 0; b < c->blocks; b++)
+        for (int p = 0; p < c->points; p++)
+            c->merged[(size_t)b * (size_t)c->points + (size_t)p] += slot(c->buf, c, b, p)[0];
     c->tot.busy += search_now() - t0;
 }
 
@@ -268,16 +305,24 @@ void search_cluster_begin(struct search *s)
     c->in_flight = c->stop_seen = c->done = false;
     c->all_done = 0;
     c->points = s->root_board.geom->points;
-    c->n = C_N + 2 * c->points * c->blocks;
-    memset(c->merged, 0, sizeof *c->merged * BOARD_MAX_POINTS);
-    for (int k = 0; k < SEARCH_CLUSTER_MAX_WIDTH; k++)
-        c->sel[k] = c->sel_base[k] = -1;
+    c->blocks = 1;
+    c->node[0] = (struct shared_node){ -1, -1, 0 };
+    memset(c->merged, 0, sizeof *c->merged * (size_t)c->points);
+    memset(c->child_block, 0, sizeof *c->child_block * (size_t)c->points);
     /* What the tree holds already (a reused subtree) stays this process's own. */
     delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
     rebase(s, c, 0, tree_root(&s->tree));
     c->playouts_sent = 0;
+    c->search_rounds = c->from_others = 0;
     c->tot.playouts = 0;
     c->tot.searches++;
+    /* Processes given the same seed would play the same playouts, and after
+     * every round hold the same tree again: N copies of one search. Each
+     * process other than 0 moves its threads to streams of its own (derived
+     * from the current ones, so a seed still makes the job reproducible). */
+    if (c->net.rank > 0)
+        for (int i = 0; i < s->n_threads; i++)
+            rng_seed(&s->th[i].rng, rng_derive(rng_next(&s->th[i].rng), (uint64_t)c->net.rank));
     c->t0 = search_now();
     post(s, c, false);
 }
@@ -351,8 +396,19 @@ void search_cluster_end(struct search *s)
     }
     c->active = false;
     c->tot.seconds += search_now() - c->t0;
-    if (c->net.rank == 0 && s->p.verbose >= 1)
-        fprintf(stderr, "hane-mpi: %d processes, %lld playouts in all, %lld rounds so far (%lld KB sent)\n",
-                c->net.size, (long long)c->tot.playouts, (long long)c->tot.rounds,
-                (long long)(c->tot.bytes / 1000));
+    c->tot.shared = c->blocks;
+    if (c->net.rank == 0 && s->p.verbose >= 1) {
+        /* How much of the decision rests on the others' playouts: their
+         * share of the visits of the root's children. */
+        struct tree_node *ch = NULL;
+        int k = children(&s->tree, tree_root(&s->tree), &ch);
+        int64_t all = 0;
+        for (int i = 0; i < k; i++)
+            all += tree_visits(&ch[i]);
+        fprintf(stderr, "hane-mpi: %d processes, %lld playouts in all, %lld rounds (%lld so far, "
+                "%lld KB sent), %d nodes shared, %.0f%% of the root's visits from the others\n",
+                c->net.size, (long long)c->tot.playouts, (long long)c->search_rounds,
+                (long long)c->tot.rounds, (long long)(c->tot.bytes / 1000), c->blocks,
+                all > 0 ? 100.0 * (double)c->from_others / (double)all : 0.0);
+    }
 }

@@ -4,9 +4,11 @@
  * about the nodes near the root, in the manner of the cluster version of
  * MoGo (Gelly et al. 2008, "The parallelization of Monte-Carlo planning"):
  * each process sends the visits and wins its own playouts added since the
- * last round, and adds the other processes' to its tree, so that every tree
- * holds the sum of all at the root and, for the `width` root moves most
- * visited over all processes, one ply below.
+ * last round to the children of the shared nodes, and adds the other
+ * processes' to its tree. The root is shared from the start; a node within
+ * `depth` - 1 plies of it joins the shared nodes (and stays one for the rest
+ * of the search) once its visits over all processes reach `share` percent
+ * of the root's, at most `width` of them besides the root.
  *
  * The transport is a non-blocking sum of an int64 array over the processes
  * (struct search_net; engine/net_mpi.c for Open MPI): worker 0 starts one
@@ -22,10 +24,9 @@
  * run one last round so that process 0 decides on everything that was
  * played.
  *
- * Cost of a round, per process: (4 + 2 * points * (1 + width)) int64 sent
+ * Cost of a round, per process: (5 + 2 * points * shared nodes) int64 sent
  * and received (points: (size + 2) * (size + 1) + 1, 111 on 9x9, 421 on
- * 19x19), that is 8.9 KB on 9x9 and 34 KB on 19x19 with width 4 (depth 2);
- * with interval 100 ms, about 89 and 340 KB/s each way.
+ * 19x19), that is 1.8 KB per shared node on 9x9 and 6.7 KB on 19x19.
  *
  * Nothing here includes mpi.h: a process that never attaches a net searches
  * alone as before.
@@ -51,12 +52,14 @@ struct search_net {
 
 struct search_cluster_params {
     int interval_ms;    /* between the starts of two rounds */
-    int depth;          /* 1: the root's children; 2: also one ply below `width` of them */
-    int width;          /* root moves whose children are shared at depth 2 (at most 16) */
+    int depth;          /* deepest shared children: 1, the root's; 2, also their children... */
+    int width;          /* shared nodes besides the root (at most SEARCH_CLUSTER_MAX_WIDTH) */
+    double share;       /* percent of the root's visits a node needs to be shared (0..100) */
     double wait;        /* seconds process 0 waits for a round before it gives up on the others */
 };
 
-#define SEARCH_CLUSTER_MAX_WIDTH 16
+#define SEARCH_CLUSTER_MAX_WIDTH 64
+#define SEARCH_CLUSTER_MAX_DEPTH 4
 
 /* Joins `s` to the processes of `net` (copied). False if memory runs out or
  * the parameters are out of range. */
@@ -81,6 +84,8 @@ struct search_cluster_totals {
     int64_t playouts;       /* of the last search, summed over all processes */
     double seconds;         /* of the searches */
     double busy;            /* of worker 0's time building and applying rounds */
+    double in_flight;       /* from the start of a round to its collection, summed over rounds */
+    int shared;             /* nodes shared at the end of the last search, the root included */
 };
 void search_cluster_totals(const struct search *s, struct search_cluster_totals *out);
 

@@ -230,6 +230,13 @@ static void worker(struct search_thread *t)
             if (budget && done >= j->max_playouts)
                 atomic_store(&j->stop, true);
         }
+        /* In a search over several processes, the rounds may say stop, and
+         * process 0's clock decides for all (search_cluster.h). A round
+         * advances only inside an MPI call of every process, one step per
+         * call, so worker 0 looks at it after every playout: every 16, a
+         * round took several checks of all processes to come back. */
+        if (t->id == 0 && s->cluster && search_cluster_poll(s))
+            atomic_store(&j->stop, true);
         if (t->id == 0 && (++k & 15) == 0) {
             if (j->report && search_now() >= j->next_report) {
                 struct search_report r;
@@ -237,10 +244,6 @@ static void worker(struct search_thread *t)
                 j->report(j->report_ctx, &r);
                 j->next_report = search_now() + j->interval_ms / 1000.0;
             }
-            /* in a search over several processes, the rounds may say
-             * stop, and process 0's clock decides for all (search_cluster.h) */
-            if (s->cluster && search_cluster_poll(s))
-                atomic_store(&j->stop, true);
             if (!search_cluster_following(s) && time_to_stop(s, done))
                 atomic_store(&j->stop, true);
         }

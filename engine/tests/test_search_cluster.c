@@ -149,6 +149,17 @@ static void same_root(int n, int depth)
         local += pr[r].r.playouts;
     }
     ck_assert_int_eq(local, t.playouts);    /* every playout was counted once */
+    /* every process grew the same list of shared nodes; below depth 1 it
+     * holds more than the root (width 3 caps it at 4) */
+    for (int r = 1; r < n; r++) {
+        struct search_cluster_totals tr;
+        search_cluster_totals(pr[r].s, &tr);
+        ck_assert_int_eq(tr.shared, t.shared);
+    }
+    if (depth == 1)
+        ck_assert_int_eq(t.shared, 1);
+    else
+        ck_assert(t.shared > 1 && t.shared <= 4);
     struct tree_node *root0 = tree_root(&pr[0].s->tree);
     int64_t visits = 0;
     for (int i = 0; i < root0->n_children; i++) {
@@ -172,6 +183,9 @@ START_TEST(two_processes_depth1) { same_root(2, 1); }
 END_TEST
 
 START_TEST(three_processes_depth2) { same_root(3, 2); }
+END_TEST
+
+START_TEST(three_processes_depth3) { same_root(3, 3); }
 END_TEST
 
 /* Process 1 never takes part: process 0 gives up on it after `wait`, answers
@@ -211,7 +225,10 @@ START_TEST(attach_checks)
     struct search_net net = { &f, 0, 2, fake_start, fake_test };
     struct search_cluster_params ok = { .interval_ms = 10, .depth = 2, .width = 4, .wait = 1 };
     struct search_cluster_params bad = ok;
-    bad.depth = 3;
+    bad.depth = SEARCH_CLUSTER_MAX_DEPTH + 1;
+    ck_assert(!search_cluster_attach(s, &net, &bad));
+    bad = ok;
+    bad.share = 101;
     ck_assert(!search_cluster_attach(s, &net, &bad));
     bad = ok;
     bad.width = SEARCH_CLUSTER_MAX_WIDTH + 1;
@@ -243,6 +260,7 @@ int main(void)
     tcase_add_test(tc, attach_checks);
     tcase_add_test(tc, two_processes_depth1);
     tcase_add_test(tc, three_processes_depth2);
+    tcase_add_test(tc, three_processes_depth3);
     tcase_add_test(tc, silent_process);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
