@@ -3,7 +3,6 @@
 
 #include <stddef.h>
 
-
 /* Enough for the liberties libs_after collects before it stops at `max`
  * (at most 3 here): one string's liberties are read up to max + 2, as two
  * of them may be the points left out. */
