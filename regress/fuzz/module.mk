@@ -19,8 +19,8 @@ FUZZ_TARGETS ?=
 FUZZ_FLAGS  ?= -timeout=10 -rss_limit_mb=2048
 # Longest input per harness (-max_len; a -max_len in FUZZ_FLAGS overrides it).
 # fuzz_gtp's seeds are whole .tst suites of up to 4 KB: at that length an input
-# plays dozens of genmoves and the harness runs at ~100 executions/s, so a
-# million take hours; 128 bytes (a few commands) runs at ~800/s.
+# plays dozens of genmoves, and the millions of executions a run needs would
+# take days; 128 bytes holds a few commands.
 # fuzz_sgf reaches the reader's size-driven paths (limits, memory budget)
 # only with inputs of tens of kilobytes; fuzz_sgf_read, the reader alone,
 # goes to a megabyte, under a memory limit.
@@ -31,8 +31,9 @@ FUZZ_MAX_LEN_fuzz_sgf_read ?= 1048576
 # Extra flags per harness (after FUZZ_FLAGS, so they win).
 FUZZ_FLAGS_fuzz_sgf_read ?= -rss_limit_mb=1024 -malloc_limit_mb=64
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_IGNORE := regress/fuzz/coverage-ignore.txt
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -DHANE_CHECKS \
-               -pthread -I. -MMD -MP
+               -fsanitize-coverage-ignorelist=$(FUZZ_IGNORE) -pthread -I. -MMD -MP
 # Everything of the floors but the programs' mains and the MPI sources
 # (built only with MPI=1).
 FUZZ_LIB_SRC := $(sort $(filter-out gtp/main.c %_mpi.c,$(wildcard engine/board/*.c) \
@@ -48,7 +49,7 @@ FUZZ_SEEDS_fuzz_json ?= regress/fuzz/seeds/json
 FUZZ_SEEDS_fuzz_tools ?= regress/fuzz/seeds/tools
 FUZZ_DICT_fuzz_sgf_read ?= regress/fuzz/fuzz_sgf.dict
 
-$(FUZZ_DIR)/%.o: %.c
+$(FUZZ_DIR)/%.o: %.c $(FUZZ_IGNORE)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $< (fuzz)")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
