@@ -79,7 +79,7 @@ static const struct param_def defs[] = {
      "bt playouts answer a move next to a string with two liberties, in this share of the cases, with a race move: an atari that string cannot escape, or for a string of their own a move that captures a neighbour in atari or extends to three liberties; 0 = never"},
     {"pw_mu", PT_DOUBLE, F(pw_mu), "1.8", 0, 1e6,
      "progressive widening mu: top 1 + log n / log mu moves searchable; 0 = off"},
-    {"pw_rave", PT_DOUBLE, F(pw_rave), "0", 0, 1,
+    {"pw_rave", PT_DOUBLE, F(pw_rave), "0.1", 0, 1,
      "a move past the widening window comes in when its AMAF win rate beats the window's best by this much; 0 = off"},
     {"pw_libs", PT_INT, F(pw_libs), "-1", -1, 3,
      "moves on a liberty of a string (either colour) with at most this many liberties are searchable past the widening window; 0 = off, -1 = by size (2 from 15x15 up, else off)"},

@@ -222,7 +222,8 @@ static double mean_prior(const uint32_t *v, const float *pr, int n)
  * flag exactly when it is not the first (in the window anyway) and its move
  * is marked in `want`, the root's flag says whether any does, and every
  * child past the window that got visits is flagged. Returns how many are
- * flagged; *outside = the visited children past the window. */
+ * flagged; *outside = the visited children past the window. The callers
+ * turn pw_rave off, so that only the rule under test lets moves in. */
 static int check_let_in(const char *const *kv, struct game *g, const bool *want,
                         const char *what, int *outside)
 {
@@ -268,7 +269,8 @@ START_TEST(pw_libs_in_search)
         { 9, "0", 0 }, { 9, "2", 2 }, { 9, "-1", 0 }, { 19, "-1", 2 },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", cases[c].val, NULL };
+        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_rave", "0", "pw_libs", cases[c].val,
+                             NULL };
         struct game g;
         game_init(&g, cases[c].size, 7.5);
         const int mv[][3] = { {BLACK, 4, 3}, {WHITE, 2, 5}, {BLACK, 3, 4}, {WHITE, 1, 6},
@@ -311,7 +313,7 @@ START_TEST(pw_eyes_in_search)
         { "0", false }, { "1", false }, { "2", true }, { "6", true },
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_libs", "0",
+        const char *kv[] = { "pw_mu", "5", "playout", "bt", "pw_rave", "0", "pw_libs", "0",
                              "pw_eyes", cases[c].val, NULL };
         struct game g;
         game_init(&g, 9, 7.5);

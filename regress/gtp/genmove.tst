@@ -205,7 +205,7 @@
 # 19x19 fights the pattern model ranks low (games 9 and 11 of the 19x19
 # strength run against GNU Go). At move 196 White's T13, an atari on the
 # edge that wins a semeai, is 31st by prior, out of progressive widening's
-# reach; its AMAF value lets it in (pw_rave, off by default). T13 also
+# reach; its AMAF value lets it in (pw_rave; 0 turns it off). T13 also
 # stands on a liberty of a two-liberty string, which pw_libs lets in: the
 # 19x19 default (pw_libs by size, 2 there) finds it without pw_rave. At move
 # 292 White kills the corner by a snapback at A1 or A2, which the features
@@ -222,6 +222,7 @@
 1145 hane-param pw_libs -1
 1150 reg_genmove w
 #? [T13]
+1155 hane-param pw_rave 0.1
 1160 loadsgf sgf/snapback-19.sgf 292
 1170 reg_genmove w
 #? [A1|A2]
@@ -230,10 +231,11 @@
 # s19-5s-sb3 and 2 of s19-5s-1e2b597 hane's win rate fell right after GNU
 # Go's A18 (a first-line kill, 23rd by prior) and T8 (21st), moves mu 1.8
 # lets in only after 413,000 and 127,000 visits. At mu 1.4 the window
-# reaches them and the search plays them (pw_libs off, to see the window
-# alone).
+# reaches them and the search plays them (pw_libs and pw_rave off, to see
+# the window alone).
 1180 hane-param pw_mu 1.4
 1185 hane-param pw_libs 0
+1186 hane-param pw_rave 0
 1190 loadsgf sgf/first-line-kill-19.sgf 222
 1200 reg_genmove w
 #? [A18]
@@ -241,6 +243,7 @@
 1220 reg_genmove b
 #? [T8]
 1230 hane-param pw_mu 1.8
+1235 hane-param pw_rave 0.1
 # At the default mu, pw_libs lets in every move on a liberty of a string
 # with at most that many liberties: A18 touches Black's two-liberty corner.
 1240 hane-param pw_libs 2
