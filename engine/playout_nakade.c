@@ -6,9 +6,10 @@
 #define NAKADE_MAX 6
 
 /* Floods the empty region of `first` into reg (at most NAKADE_MAX points),
- * giving up (0) as soon as it is larger or touches a stone of a colour other
- * than *owner; an *owner of EMPTY becomes the colour of the first stone met.
- * In an open position that is within a few points. Returns the size. */
+ * giving up as soon as it is larger (-1) or touches a stone of a colour
+ * other than *owner (0); an *owner of EMPTY becomes the colour of the first
+ * stone met. In an open position that is within a few points. Returns the
+ * size. */
 static int flood(const struct board *b, point first, enum color *owner, point reg[NAKADE_MAX])
 {
     const int *o = b->geom->offs;
@@ -24,7 +25,7 @@ static int flood(const struct board *b, point first, enum color *owner, point re
                     seen = reg[j] == q;
                 if (!seen) {
                     if (n == NAKADE_MAX)
-                        return 0;
+                        return -1;
                     reg[n++] = q;
                 }
             } else if (qc != OFFBOARD) {
@@ -47,24 +48,22 @@ static int flood_space(const struct board *b, point first, enum color owner,
                        point reg[NAKADE_MAX], int *stones)
 {
     const int *o = b->geom->offs;
+    uint64_t seen[(BOARD_MAX_POINTS + 63) / 64] = { 0 };
     int n = 0;
     *stones = 0;
     reg[n++] = first;
+    seen[first / 64] |= 1ull << (first % 64);
     for (int k = 0; k < n; k++) {
         *stones += b->color[reg[k]] != EMPTY;
         for (int i = 0; i < 4; i++) {
             point q = reg[k] + o[i];
             enum color qc = (enum color)b->color[q];
-            if (qc == owner || qc == OFFBOARD)
+            if (qc == owner || qc == OFFBOARD || (seen[q / 64] >> (q % 64) & 1))
                 continue;
-            bool seen = false;
-            for (int j = 0; j < n && !seen; j++)
-                seen = reg[j] == q;
-            if (!seen) {
-                if (n == NAKADE_MAX)
-                    return 0;
-                reg[n++] = q;
-            }
+            if (n == NAKADE_MAX)
+                return 0;
+            seen[q / 64] |= 1ull << (q % 64);
+            reg[n++] = q;
         }
     }
     return n;
@@ -165,15 +164,30 @@ static int space_sacrifices(const struct board *b, enum color owner, const point
  * `last`, the attacker's kill (the vital point, or else a sacrifice); if
  * `last` is a stone of the attacker inside the owner's space, the owner's
  * vital point. */
-static point stones_space_answer(const struct board *b, point last, enum color mover)
+static point stones_space_answer(const struct board *b, point last, enum color mover, bool big)
 {
     const int *o = b->geom->offs;
     point reg[NAKADE_MAX], first = 0;
-    int stones = 0;
-    for (int i = 0; i < 4 && !first; i++)
-        if (b->color[last + o[i]] != (int)mover && b->color[last + o[i]] != OFFBOARD)
-            first = last + o[i];
-    int n = first ? flood_space(b, first, mover, reg, &stones) : 0;
+    int stones = 0, open = 0, deg = 0;
+    for (int i = 0; i < 4; i++) {
+        point q = last + o[i];
+        int c = b->color[q];
+        if (c != (int)mover && c != OFFBOARD) {
+            open++;
+            if (!first)
+                first = q;
+            /* A string in the space brings its liberties in with it. */
+            if (c != EMPTY && b->str[b->sid[q]].stones + b->str[b->sid[q]].libs > NAKADE_MAX)
+                big = true;
+        }
+        deg += c == EMPTY || c == (int)mover;
+    }
+    /* No flood when the space would be too large: empty points next to
+     * `last` already more than NAKADE_MAX (`big`), a string with its
+     * liberties too, or four open sides (a space that holds them, around
+     * `last`, has three diagonal points besides, seven in all). Most moves
+     * end here. */
+    int n = first && open < 4 && !big ? flood_space(b, first, mover, reg, &stones) : 0;
     /* Every neighbour of `last` that is not its own is in the space, as
      * for the empty spaces below. */
     for (int i = 0; i < 4 && n > 0; i++) {
@@ -191,6 +205,13 @@ static point stones_space_answer(const struct board *b, point last, enum color m
         if (space_sacrifices(b, mover, reg, n, kill) > 0)
             return kill[0];
     }
+    /* `last` with three or more neighbours in the other's space is its
+     * vital point (no killable shape has two such points), or the shape
+     * has none: either way no answer, and no flood; nor when its string
+     * and liberties alone are too many. */
+    uint16_t sid = b->sid[last];
+    if (deg >= 3 || b->str[sid].stones + b->str[sid].libs > NAKADE_MAX)
+        return 0;
     n = flood_space(b, last, color_other(mover), reg, &stones);
     return n >= 3 ? space_vital(b, color_other(mover), reg, n) : 0;
 }
@@ -210,6 +231,7 @@ point playout_nakade_point(const struct board *b, point last)
             first = last + o[i];
     point reg[NAKADE_MAX];
     int n = first ? flood(b, first, &owner, reg) : 0;
+    bool big = n < 0;
     /* Every empty neighbour of `last` is in the region (else `last` stands
      * between two spaces, and neither is a single eye space it closed). */
     for (int i = 0; i < 4 && n > 0; i++) {
@@ -223,7 +245,7 @@ point playout_nakade_point(const struct board *b, point last)
             n = 0;
     }
     point v = n > 0 ? board_nakade_vital(b, reg, n) : 0;
-    return v ? v : stones_space_answer(b, last, mover);
+    return v ? v : stones_space_answer(b, last, mover, big);
 }
 
 bool playout_nakade_is_vital(const struct board *b, point p)
@@ -235,8 +257,9 @@ bool playout_nakade_is_vital(const struct board *b, point p)
     int n = flood(b, p, &owner, reg);
     if (n > 0 && board_nakade_vital(b, reg, n) == p)
         return true;
-    /* A space of either colour that holds the other's stones. */
-    for (enum color c = BLACK; c <= WHITE; c++) {
+    /* A space of either colour that holds the other's stones (none when
+     * the empty points alone are too many). */
+    for (enum color c = BLACK; c <= WHITE && n >= 0; c++) {
         int stones;
         n = flood_space(b, p, c, reg, &stones);
         if (n < 3 || stones == 0)
