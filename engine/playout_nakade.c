@@ -264,9 +264,11 @@ bool playout_nakade_is_vital(const struct board *b, point p)
         n = flood_space(b, p, c, reg, &stones);
         if (n < 3 || stones == 0)
             continue;
+        /* p is the flood's first point, so it comes first among the
+         * sacrifices when it is one. */
         point kill[2];
-        int k = space_sacrifices(b, c, reg, n, kill);
-        if (space_vital(b, c, reg, n) == p || (k > 0 && kill[0] == p) || (k > 1 && kill[1] == p))
+        if (space_vital(b, c, reg, n) == p ||
+            (space_sacrifices(b, c, reg, n, kill) > 0 && kill[0] == p))
             return true;
     }
     return false;

@@ -205,57 +205,64 @@ START_TEST(test_sacrifices)
 END_TEST
 
 /* The walled-in groups of the games lost to Pachi (docs/notes/against-
- * pachi.md), as played: the tree lets Black's killing moves in. */
+ * pachi.md), as played, Black to kill: the tree lets in Black's killing
+ * moves (`kills`) and not the others named (`not`). */
+static const struct {
+    const char *game;
+    const char *rows[9];
+    const char *kills, *not;
+} walled_in[] = {
+    { "43 at move 61", {
+        ". X X O O X . . .", "O O . O O X O O X", "O O O O X . X O X",
+        "O X O X . X X X .", "X X X . X X X . X", ". O X X X O X X O",
+        ". O O O O O O O O", ". . . . . . . . .", ". O . . . . O . ." },
+      "A9 C8", "" },
+    { "43 at move 53", {
+        ". X X . O X . . .", "O X X O O X O O X", "O O O O X . X O X",
+        "O X O X . X X X .", "X X X . X X . . X", ". O X X X O X X O",
+        ". O O O O O O O .", ". . . . . . . . .", ". O . . . . . . ." },
+      "A9 D9", "" },
+    { "47 at move 51", {
+        ". X O O X . . . .", "O X . O X O O . .", "O O O O X X O . .",
+        "O X X X O X O . .", "X . . X . X O . .", "X O O X X X O . .",
+        "X X X . X O O . .", "O O O X X O X . .", ". . . . X . . . ." },
+      "A9 C8", "" },
+    { "53 at move 66", {
+        "X X . O X X X X .", ". O O O X O O X .", "O O O O X O . X X",
+        "O X O X X O . X .", "X X X X O O O X X", "X X O O O X X X X",
+        "O X O O . O X O X", "O O . . O . O . O", ". . O . . . . O ." },
+      "A8 C9", "" },
+    { "73 at move 53", {
+        ". O O O X . . . .", "X X O X X O . O .", "O . O O X . O X .",
+        "O O O X X O O X .", "O X O X X X O . .", "O X O O X . O . O",
+        "X X X X X O O X .", ". . . O X X X . .", ". . . . . . . . ." },
+      "A9 B7", "" },
+    { "7 at move 74", {
+        "X X X . X O O O .", ". X X X X X O X X", "X X X X . X O X .",
+        "O X O X X X O O O", "O O O O X O O O X", ". . . O X X O X X",
+        "O O O O O O X X .", ". X O X X X X . X", ". O O O O O O X ." },
+      "J7", "J9" },
+};
+
+/* Each vertex of the list `vs` (separated by spaces) is (or is not) a
+ * point the tree lets in. */
+static void expect_vital(const struct board *b, const char *vs, bool want, const char *game)
+{
+    for (size_t k = 0; k + 1 < strlen(vs); k += 3) {
+        const char v[3] = { vs[k], vs[k + 1], 0 };
+        EXPECT(playout_nakade_is_vital(b, at(b, v)) == want, "game %s: %s %s", game, v,
+               want ? "not let in" : "let in");
+    }
+}
+
 START_TEST(test_games_walled_in)
 {
     struct board b;
-    static const char *const g43_61[9] = {
-        ". X X O O X . . .", "O O . O O X O O X", "O O O O X . X O X",
-        "O X O X . X X X .", "X X X . X X X . X", ". O X X X O X X O",
-        ". O O O O O O O O", ". . . . . . . . .", ". O . . . . O . .",
-    };
-    set_rows(&b, g43_61);
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "A9")));
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "C8")));
-    static const char *const g43_53[9] = {
-        ". X X . O X . . .", "O X X O O X O O X", "O O O O X . X O X",
-        "O X O X . X X X .", "X X X . X X . . X", ". O X X X O X X O",
-        ". O O O O O O O .", ". . . . . . . . .", ". O . . . . . . .",
-    };
-    set_rows(&b, g43_53);
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "A9")));
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "D9")));
-    static const char *const g47_51[9] = {
-        ". X O O X . . . .", "O X . O X O O . .", "O O O O X X O . .",
-        "O X X X O X O . .", "X . . X . X O . .", "X O O X X X O . .",
-        "X X X . X O O . .", "O O O X X O X . .", ". . . . X . . . .",
-    };
-    set_rows(&b, g47_51);
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "A9")));
-    static const char *const g53_66[9] = {
-        "X X . O X X X X .", ". O O O X O O X .", "O O O O X O . X X",
-        "O X O X X O . X .", "X X X X O O O X X", "X X O O O X X X X",
-        "O X O O . O X O X", "O O . . O . O . O", ". . O . . . . O .",
-    };
-    set_rows(&b, g53_66);
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "A8")));
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "C9")));
-    static const char *const g73_53[9] = {
-        ". O O O X . . . .", "X X O X X O . O .", "O . O O X . O X .",
-        "O O O X X O O X .", "O X O X X X O . .", "O X O O X . O . O",
-        "X X X X X O O X .", ". . . O X X X . .", ". . . . . . . . .",
-    };
-    set_rows(&b, g73_53);
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "A9")));
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "B7")));
-    static const char *const g7_74[9] = {
-        "X X X . X O O O .", ". X X X X X O X X", "X X X X . X O X .",
-        "O X O X X X O O O", "O O O O X O O O X", ". . . O X X O X X",
-        "O O O O O O X X .", ". X O X X X X . X", ". O O O O O O X .",
-    };
-    set_rows(&b, g7_74);
-    ck_assert(playout_nakade_is_vital(&b, at(&b, "J7")));
-    ck_assert(!playout_nakade_is_vital(&b, at(&b, "J9")));
+    for (size_t i = 0; i < sizeof walled_in / sizeof walled_in[0]; i++) {
+        set_rows(&b, walled_in[i].rows);
+        expect_vital(&b, walled_in[i].kills, true, walled_in[i].game);
+        expect_vital(&b, walled_in[i].not, false, walled_in[i].game);
+    }
 }
 END_TEST
 
