@@ -205,7 +205,7 @@ START_TEST(test_sacrifices)
 END_TEST
 
 /* The walled-in groups of the games lost to Pachi (docs/notes/against-
- * pachi.md), as played, Black to kill: the tree lets in Black's killing
+ * pachi.md), as played: the tree lets in Black's killing
  * moves (`kills`) and not the others named (`not`). */
 static const struct {
     const char *game;
@@ -242,6 +242,18 @@ static const struct {
         "O X O X X X O O O", "O O O O X O O O X", ". . . O X X O X X",
         "O O O O O O X X .", ". X O X X X X . X", ". O O O O O O X ." },
       "J7", "J9" },
+    /* Races, not nakade: White has a liberty outside (C9), or Black's
+     * stones inside reach out (B7 to B6, C9 to D9). */
+    { "55 at move 44", {
+        ". O . X . . . . .", "X X O X O . . . .", "X O O X . . . . .",
+        "X . O X . . X X .", "O O O X X X O X .", ". X X X O O O O X",
+        ". X O O O . . X .", ". O . . X O O X .", ". . . . . . . O ." },
+      "", "A9 B6 C9" },
+    { "65 at move 62", {
+        ". . . X X O . X .", "X O O O X O O O X", "O X O X X X O . X",
+        ". X X X X O O O O", "O X X O O O X X .", "X O O O X O X . .",
+        "X X X X X X X X .", "O O O O O O O X .", ". . . . . . . O ." },
+      "", "A9 B9 C9" },
 };
 
 /* Each vertex of the list `vs` (separated by spaces) is (or is not) a
