@@ -704,10 +704,11 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     point ko = b->ko && c == b->to_move ? b->ko : 0;
     /* The vital point of an eye space, played ahead of the draw (not while
      * balancing, whose gradient follows the draw alone). A positive weight
-     * means legal, not an own eye; the ko point is never taken here. */
-    if (st->nakade > 0 && !st->grad) {
+     * means legal, not an own eye; the ko point is never taken here. The
+     * share is drawn first, so that the look costs in that share only. */
+    if (st->nakade > 0 && !st->grad && rng_double(r) < st->nakade) {
         point v = playout_nakade_point(b, b->last_move);
-        if (v > 0 && v != ko && BT_W(st, ci)[v] > 0.0f && rng_double(r) < st->nakade) {
+        if (v > 0 && v != ko && BT_W(st, ci)[v] > 0.0f) {
             playout_bt_prepare(pp, b, c, v);
             return v;
         }

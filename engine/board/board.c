@@ -389,12 +389,7 @@ point board_nakade_vital(const struct board *b, const point *reg, int n)
     return 0;
 }
 
-/* Is the 4- or 5-point region `pts` a shape its owner cannot make two eyes
- * in when the other side plays first: the square four (every point of
- * degree 2, already one eye), or a shape with a vital point (the pyramid
- * four, the bulky and the crossed five)? The others (straight, bent,
- * zigzag four; bent, L and U five...) give two eyes. */
-static bool is_nakade_shape(const struct board *b, const point *pts, int n)
+bool board_is_nakade_shape(const struct board *b, const point *pts, int n)
 {
     if (board_nakade_vital(b, pts, n))
         return true;
@@ -440,7 +435,7 @@ bool board_is_wasted_self_atari(const struct board *b, enum color c, point p, in
             r = b->next_stone[r];
         } while (r != q && r != 0);
     }
-    return !is_nakade_shape(b, pts, n);
+    return !board_is_nakade_shape(b, pts, n);
 }
 
 int board_snapback_size(const struct board *b, enum color c, point p)

@@ -272,6 +272,14 @@ bool board_is_eyelike(const struct board *b, enum color c, point p);
  * four, one eye already). */
 point board_nakade_vital(const struct board *b, const point *reg, int n);
 
+/* Is the region `pts` of `n` points a shape its owner cannot make two eyes
+ * in when the other side plays first: the square four (every point of
+ * degree 2, already one eye), or a shape with a vital point (above)? The
+ * others (straight, bent, zigzag four; bent, L and U five...) give two
+ * eyes; so do two points or fewer here (no vital point), though one eye
+ * is all they make. */
+bool board_is_nakade_shape(const struct board *b, const point *pts, int n);
+
 /* Eye spaces: out[p] = BLACK or WHITE for every point of an empty region of
  * at most `max_points` points whose neighbouring stones are all of that colour
  * (the board's edge aside); EMPTY elsewhere, stones included. `out` is indexed
