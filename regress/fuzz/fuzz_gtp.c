@@ -11,23 +11,34 @@
 
 #include "regress/fuzz/gtp_check.h"
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* One front end for the whole run, reset before every input: creating a
+ * searcher (its node pool) per input would cost more than most inputs. It
+ * is made before the first input, since loading the gamma table under the
+ * sanitizers on a loaded machine can take longer than an input's -timeout,
+ * which then blamed the first input (the empty one) for a timeout. */
+static struct gtp *g;
+static FILE *sink;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    char why[600];
+    sink = fopen("/dev/null", "w");
+    g = sink ? gtp_check_new(sink, why, sizeof why) : NULL;
+    if (!g) {
+        fprintf(stderr, "fuzz_gtp: %s\n", sink ? why : "cannot open /dev/null");
+        abort();
+    }
+    return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* One front end for the whole run, reset before every input: creating a
-     * searcher (its node pool) per input would cost more than most inputs. */
-    static struct gtp *g;
-    static FILE *sink;
     char why[600];
-    if (!g) {
-        sink = fopen("/dev/null", "w");
-        g = sink ? gtp_check_new(sink, why, sizeof why) : NULL;
-        if (!g) {
-            fprintf(stderr, "fuzz_gtp: %s\n", sink ? why : "cannot open /dev/null");
-            abort();
-        }
-    }
     if (!gtp_check_run(g, data, size, why, sizeof why)) {
         fprintf(stderr, "fuzz_gtp: %s\n", why);
         abort();
