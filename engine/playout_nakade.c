@@ -41,10 +41,11 @@ static int flood(const struct board *b, point first, enum color *owner, point re
 
 /* The eye space of `owner` that holds `first` (an empty point or a stone
  * of the other colour): the points reached through empty points and the
- * other colour's stones, stopped by owner's stones and the edge, into reg
- * (at most NAKADE_MAX points; 0 if larger). Strings of the other colour in
- * it are wholly in it, their liberties all inside. *stones counts them. */
-static int flood_space(const struct board *b, point first, enum color owner,
+ * other colour's stones, stopped by owner's stones, the edge and `avoid`
+ * (0: none), into reg (at most NAKADE_MAX points; 0 if larger). Strings of
+ * the other colour in it are wholly in it, their liberties all inside.
+ * *stones counts them. */
+static int flood_space(const struct board *b, point first, enum color owner, point avoid,
                        point reg[NAKADE_MAX], int *stones)
 {
     const int *o = b->geom->offs;
@@ -53,6 +54,8 @@ static int flood_space(const struct board *b, point first, enum color owner,
     *stones = 0;
     reg[n++] = first;
     seen[first / 64] |= 1ull << (first % 64);
+    if (avoid > 0)
+        seen[avoid / 64] |= 1ull << (avoid % 64);
     for (int k = 0; k < n; k++) {
         *stones += b->color[reg[k]] != EMPTY;
         for (int i = 0; i < 4; i++) {
@@ -134,25 +137,13 @@ static int space_sacrifices(const struct board *b, enum color owner, const point
         }
     if (ne != 2 || wall_fails(b, owner, reg, n, 2, e, 2))
         return 0;
-    const int *o = b->geom->offs;
     int found = 0;
     for (int t = 0; t < 2; t++) {
         point p = e[t], q = e[1 - t];
-        /* The string p would make: the space but q, if it is connected. */
+        /* The string p would make: the space but q, if it is connected
+         * (the space flooded again from p, with q kept out). */
         point s[NAKADE_MAX];
-        int ns = 0;
-        s[ns++] = p;
-        for (int k = 0; k < ns; k++)
-            for (int i = 0; i < 4; i++) {
-                point r = s[k] + o[i];
-                bool in = false, seen = false;
-                for (int j = 0; j < n && !in; j++)
-                    in = reg[j] == r;
-                for (int j = 0; j < ns && !seen; j++)
-                    seen = s[j] == r;
-                if (in && !seen && r != q)
-                    s[ns++] = r;
-            }
+        int stones, ns = flood_space(b, p, owner, q, s, &stones);
         if (ns == n - 1 && (ns <= 2 || board_is_nakade_shape(b, s, ns)))
             out[found++] = p;
     }
@@ -187,7 +178,7 @@ static point stones_space_answer(const struct board *b, point last, enum color m
      * liberties too, or four open sides (a space that holds them, around
      * `last`, has three diagonal points besides, seven in all). Most moves
      * end here. */
-    int n = first && open < 4 && !big ? flood_space(b, first, mover, reg, &stones) : 0;
+    int n = first && open < 4 && !big ? flood_space(b, first, mover, 0, reg, &stones) : 0;
     /* Every neighbour of `last` that is not its own is in the space, as
      * for the empty spaces below. */
     for (int i = 0; i < 4 && n > 0; i++) {
@@ -212,7 +203,7 @@ static point stones_space_answer(const struct board *b, point last, enum color m
     uint16_t sid = b->sid[last];
     if (deg >= 3 || b->str[sid].stones + b->str[sid].libs > NAKADE_MAX)
         return 0;
-    n = flood_space(b, last, color_other(mover), reg, &stones);
+    n = flood_space(b, last, color_other(mover), 0, reg, &stones);
     return n >= 3 ? space_vital(b, color_other(mover), reg, n) : 0;
 }
 
@@ -259,9 +250,11 @@ bool playout_nakade_is_vital(const struct board *b, point p)
         return true;
     /* A space of either colour that holds the other's stones (none when
      * the empty points alone are too many). */
-    for (enum color c = BLACK; c <= WHITE && n >= 0; c++) {
+    if (n < 0)
+        return false;
+    for (enum color c = BLACK; c <= WHITE; c++) {
         int stones;
-        n = flood_space(b, p, c, reg, &stones);
+        n = flood_space(b, p, c, 0, reg, &stones);
         if (n < 3 || stones == 0)
             continue;
         /* p is the flood's first point, so it comes first among the
