@@ -88,7 +88,9 @@ if [ ! -x "$dir/hane" ]; then
     [ -x "$hane" ] || die "no hane binary $hane"
     cp "$hane" "$dir/hane"
     cp "$here/cputime.sh" "$dir/cputime.sh"
-    { git -C "$here" describe --always --dirty 2>/dev/null || echo unknown; } >>"$dir/commit.txt"
+    # The commit of the checkout the binary was built in (--hane may name
+    # another worktree's), not of this script's.
+    { git -C "$(dirname "$hane")" describe --always --dirty 2>/dev/null || echo unknown; } >>"$dir/commit.txt"
 fi
 
 # Launchers: DIR/hane.sh N and DIR/peer.sh N run the engine with a budget of
