@@ -29,6 +29,7 @@ struct params {
     double playout_capture; /* least gamma of a capture in bt playouts; 0 = the table's */
     double playout_nakade;  /* share of eye-space vital points answered in bt playouts */
     double playout_races;   /* share of two-liberty race moves answered in bt playouts */
+    double playout_atari;   /* share of ataris next to the last move answered in bt playouts */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int expand_visits;      /* a leaf is expanded once it has this many visits */
