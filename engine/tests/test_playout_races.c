@@ -276,6 +276,32 @@ static int draws_of(const char *const rows[9], enum color c, const char *last, c
     return draws_of_with(playout_bt_set_races, rows, c, last, move, rate, n);
 }
 
+/* Whole playouts from `rows` after the stone at `last`, with the rule
+ * `set` always on, keep the board consistent. */
+static void playouts_consistent(void (*set)(struct playout_policy *, double),
+                                const char *const rows[9], const char *last)
+{
+    struct board b;
+    set_rows(&b, rows);
+    b.last_move = at(&b, last);
+    b.to_move = color_other((enum color)b.color[b.last_move]);
+    struct playout_policy pp;
+    ck_assert(playout_bt_new(&pp, playout_bt_default_gammas()));
+    set(&pp, 1.0);
+    struct rng r;
+    rng_seed(&r, 5);
+    static struct playout_move moves[400];
+    for (int k = 0; k < 20; k++) {
+        struct board c = b;
+        struct playout_record rec = { .moves = moves, .max_moves = 400 };
+        double score = playout_run(&c, &pp, &r, 7.0, playout_default_cap(9), &rec);
+        char why[256];
+        EXPECT(board_check(&c, why, sizeof why), "playout %d: %s", k, why);
+        EXPECT(fabs(score) <= 90, "playout %d: score %g", k, score);
+    }
+    pp.release(&pp);
+}
+
 /* The BT playouts play the race move in the share asked for, and whole
  * playouts with it always on keep the board consistent. */
 START_TEST(test_playouts_answer)
@@ -290,27 +316,10 @@ START_TEST(test_playouts_answer)
     int half = draws_of(extend, BLACK, "D5", "E3", 0.5, N);
     ck_assert_msg(half > N / 2 - 40 + e3 / 2 && half < N / 2 + 40 + e3 / 2,
                   "E3 drawn %d times of %d at rate 0.5 (%d at 0)", half, N, e3);
-    struct board b;
-    set_rows(&b, center_race);
-    b.last_move = at(&b, "F5");
-    b.to_move = BLACK;
-    struct playout_policy pp;
-    ck_assert(playout_bt_new(&pp, playout_bt_default_gammas()));
-    playout_bt_set_races(&pp, 1.0);
-    struct rng r;
-    rng_seed(&r, 5);
-    static struct playout_move moves[400];
-    for (int k = 0; k < 20; k++) {
-        struct board c = b;
-        struct playout_record rec = { .moves = moves, .max_moves = 400 };
-        double score = playout_run(&c, &pp, &r, 7.0, playout_default_cap(9), &rec);
-        char why[256];
-        EXPECT(board_check(&c, why, sizeof why), "playout %d: %s", k, why);
-        EXPECT(fabs(score) <= 90, "playout %d: score %g", k, score);
-    }
-    pp.release(&pp);
+    playouts_consistent(playout_bt_set_races, center_race, "F5");
 }
 END_TEST
+
 
 /* ... and the atari answer with playout_atari, which the draw alone plays
  * less often. */
@@ -321,6 +330,7 @@ START_TEST(test_playouts_answer_atari)
     ck_assert_int_eq(draws_of_with(playout_bt_set_atari, mutual, BLACK, "F5", "E7", 1.0, N), N);
     int e7 = draws_of_with(playout_bt_set_atari, mutual, BLACK, "F5", "E7", 0.0, N);
     ck_assert_msg(e7 < N * 9 / 10, "E7 drawn %d times of %d without the rule", e7, N);
+    playouts_consistent(playout_bt_set_atari, mutual, "F5");
 }
 END_TEST
 
