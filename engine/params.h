@@ -29,8 +29,10 @@ struct params {
     double playout_capture; /* least gamma of a capture in bt playouts; 0 = the table's */
     double playout_nakade;  /* share of eye-space vital points answered in bt playouts */
     double playout_races;   /* share of two-liberty race moves answered in bt playouts */
+    double playout_atari;   /* share of ataris next to the last move answered in bt playouts */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
+    int tree_ladder;        /* the tree leaves out escapes into a working ladder */
     int expand_visits;      /* a leaf is expanded once it has this many visits */
     int virtual_loss;       /* visits a thread adds to each node it descends through */
     double time_margin;     /* seconds kept back on every clock (lag, start-up) */

@@ -686,6 +686,18 @@ static point draw(struct playout_bt_state *st, const struct board *b, int ci, st
     return PASS;
 }
 
+/* One of the k answers m[0..k) that may be played (a positive weight: legal
+ * and not an own eye; not the ko point), at random; 0 if none. */
+static point pick_answer(const struct playout_bt_state *st, int ci, point ko, point *m, int k,
+                         struct rng *r)
+{
+    int n = 0;
+    for (int i = 0; i < k; i++)
+        if (m[i] != ko && BT_W(st, ci)[m[i]] > 0.0f)
+            m[n++] = m[i];
+    return n > 0 ? m[n > 1 ? rng_below(r, (uint32_t)n) : 0] : 0;
+}
+
 static point bt_choose(struct playout_policy *pp, struct board *b, enum color c, struct rng *r)
 {
     struct playout_bt_state *st = pp->data;
@@ -713,17 +725,22 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
             return v;
         }
     }
-    /* A race move on a two-liberty string next to the previous move, the
-     * same way (one of them at random when there are several); the share
-     * is drawn first, so that the look costs in that share only. */
+    /* The answer to an atari on a string next to the previous move, then
+     * a race move on a two-liberty string there, the same way (one of them
+     * at random when there are several); each share is drawn first, so
+     * that the look costs in that share only. */
+    if (st->atari > 0 && !st->grad && rng_double(r) < st->atari) {
+        point m[PLAYOUT_RACE_MAX];
+        point v = pick_answer(st, ci, ko, m, playout_atari_moves(b, c, b->last_move, m), r);
+        if (v > 0) {
+            playout_bt_prepare(pp, b, c, v);
+            return v;
+        }
+    }
     if (st->races > 0 && !st->grad && rng_double(r) < st->races) {
         point m[PLAYOUT_RACE_MAX];
-        int n = 0, k = playout_race_moves(b, c, b->last_move, m);
-        for (int i = 0; i < k; i++)
-            if (m[i] != ko && BT_W(st, ci)[m[i]] > 0.0f)
-                m[n++] = m[i];
-        if (n > 0) {
-            point v = m[n > 1 ? rng_below(r, (uint32_t)n) : 0];
+        point v = pick_answer(st, ci, ko, m, playout_race_moves(b, c, b->last_move, m), r);
+        if (v > 0) {
             playout_bt_prepare(pp, b, c, v);
             return v;
         }
@@ -810,6 +827,12 @@ void playout_bt_set_races(struct playout_policy *pp, double rate)
 {
     struct playout_bt_state *st = pp->data;
     st->races = rate;
+}
+
+void playout_bt_set_atari(struct playout_policy *pp, double rate)
+{
+    struct playout_bt_state *st = pp->data;
+    st->atari = rate;
 }
 
 double playout_bt_far_base(const struct pat_gammas *g)

@@ -81,6 +81,12 @@ void playout_bt_set_nakade(struct playout_policy *pp, double rate);
  * the nakade answer. */
 void playout_bt_set_races(struct playout_policy *pp, double rate);
 
+/* Answers a move that put a string in atari next to it (playout_races.h:
+ * the capture of a neighbouring string in atari that saves it, or an
+ * extension to three liberties) in a share `rate` of the cases (0: never,
+ * the default; 1: always), ahead of the draw and of the race moves. */
+void playout_bt_set_atari(struct playout_policy *pp, double rate);
+
 /* ---- simulation balancing (Silver & Tesauro 2009; Huang, Coulom & Lin 2010) ----
  *
  * The parameters are the logs of the tactical gammas and of the near-move

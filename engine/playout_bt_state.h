@@ -56,6 +56,9 @@ struct playout_bt_state {
     /* Share of moves answered with a two-liberty race move next to the
      * previous move (playout_races.h); 0 = never. */
     double races;
+    /* Share of moves answered when the previous move put a string in atari
+     * (playout_atari_moves in playout_races.h); 0 = never. */
+    double atari;
     /* Points around the previous move that get a dist1 factor f: offsets and
      * the extra mass factor f - 1 (> 0). */
     int n_near;

@@ -1,4 +1,5 @@
-/* playout_races — two-liberty races next to the last move; see playout_races.h. */
+/* playout_races — races next to the last move (two liberties, and the
+ * strings it put in atari); see playout_races.h. */
 #include "engine/playout_races.h"
 
 #include <stddef.h>
@@ -163,6 +164,32 @@ int playout_race_moves(const struct board *b, enum color c, point last,
         for (int k = 0; k < 2; k++)
             if (libs_after(b, c, libs[k], 0, 3, sid, libs[1 - k]) >= 3)
                 add(out, &n, libs[k]);
+    }
+    return n;
+}
+
+int playout_atari_moves(const struct board *b, enum color c, point last,
+                        point out[PLAYOUT_RACE_MAX])
+{
+    int n = 0;
+    if (last <= 0 || (c != BLACK && c != WHITE) || b->color[last] != color_other(c))
+        return 0;
+    const int *o = b->geom->offs;
+    uint16_t seen[4];
+    int n_seen = 0;
+    for (int i = 0; i < 4; i++) {
+        point q = last + o[i];
+        if (b->color[q] != c || b->str[b->sid[q]].libs != 1)
+            continue;
+        uint16_t sid = b->sid[q];
+        if (!first_visit(seen, &n_seen, sid))
+            continue;
+        neighbour_in_atari(b, q, color_other(c), 0, out, &n);
+        /* Two liberties would leave it to the next atari, which may be a
+         * ladder: only an escape to three holds without reading. */
+        point lib = board_atari_lib(b, q);
+        if (libs_after(b, c, lib, 0, 3, sid, 0) >= 3)
+            add(out, &n, lib);
     }
     return n;
 }

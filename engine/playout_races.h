@@ -35,4 +35,18 @@
 int playout_race_moves(const struct board *b, enum color c, point last,
                        point out[PLAYOUT_RACE_MAX]);
 
+/* The answers of `c` (to play) to the other colour's move `last` that put a
+ * string of `c` in atari (or left one there), into out[0..PLAYOUT_RACE_MAX),
+ * each once; returns how many: for each string of `c` next to `last` with
+ * one liberty, the liberty of each neighbouring enemy string in atari (the
+ * capture that saves it), and its own liberty when the extension there has
+ * three liberties or more (or captures). The BT draw weighs such a capture
+ * (gamma 50 to 75) against every other point of the board, so on 19x19 it
+ * seldom comes at once, and a race of two strings in atari goes to
+ * whoever's capture is drawn first, not to the side to move
+ * (docs/notes/against-pachi.md).
+ * Moves are legal (simple ko aside); a pass, 0, or an empty `last` gives 0. */
+int playout_atari_moves(const struct board *b, enum color c, point last,
+                        point out[PLAYOUT_RACE_MAX]);
+
 #endif

@@ -51,6 +51,7 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
             playout_bt_set_capture_floor(out, p->playout_capture);
             playout_bt_set_nakade(out, p->playout_nakade);
             playout_bt_set_races(out, p->playout_races);
+            playout_bt_set_atari(out, p->playout_atari);
             return true;
         }
         snprintf(err, err_len, "playout: out of memory for the bt policy");

@@ -7,6 +7,7 @@
 
 #include "engine/playout_nakade.h"
 #include "engine/search_prior.h"
+#include "patterns/features.h"
 
 /* 1/sqrt(k + 1) for small visit counts k, so the inner loop over children
  * has no sqrt; built once per process. The beta table of MC-RAVE (Gelly &
@@ -127,6 +128,22 @@ static uint8_t move_hint(const struct board *b, enum color c, point p)
     return 128;
 }
 
+/* Does `c` at `p` extend a string of its own out of atari into a ladder
+ * that captures it? Only an extension is read (the ladder reader copies
+ * boards): a point next to an own string in atari that captures nothing. */
+static bool escape_into_ladder(const struct board *b, enum color c, point p)
+{
+    bool escape = false;
+    for (int i = 0; i < 4; i++) {
+        point q = p + b->geom->offs[i];
+        if (b->color[q] == c && b->str[b->sid[q]].libs == 1)
+            escape = true;
+        else if (b->color[q] == color_other(c) && b->str[b->sid[q]].libs == 1)
+            return false;
+    }
+    return escape && pat_ladder_escape_fails(b, c, p);
+}
+
 /* Does a move at `p` touch a string (of either colour) with at most
  * `max_libs` liberties? */
 static bool touches_short_string(const struct board *b, point p, int max_libs)
@@ -201,6 +218,13 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
         if (at_root && s->job.root_forbidden[p])
             continue;
         if (seki_safe && playout_wasted_self_atari(b, c, p, b->nbr3x3[p]))
+            continue;
+        /* The playouts do not read ladders (the chaser's next atari is one
+         * draw among the whole board's), so the chased string lives in many
+         * of them and such an escape looks good there; progressive widening,
+         * the short-string rule and AMAF unpruning would all let it in
+         * (docs/notes/against-pachi.md, game r1 on 19x19). */
+        if (s->p.tree_ladder && escape_into_ladder(b, c, p))
             continue;
         if (want_hints)
             hints[k] = move_hint(b, c, p);

@@ -1,7 +1,7 @@
 /* test_playout_races — the race moves on two-liberty strings next to the
- * last move (engine/playout_races.c), on drawn positions where there is one
- * and where there is none, and the BT playouts that play them
- * (`playout_races`). */
+ * last move and the answers to its ataris (engine/playout_races.c), on
+ * drawn positions where there is one and where there is none, and the BT
+ * playouts that play them (`playout_races`, `playout_atari`). */
 #include "engine/playout_races.h"
 
 #include <check.h>
@@ -175,10 +175,83 @@ START_TEST(test_no_last_move)
 }
 END_TEST
 
+/* The atari answers of `c` after the stone at `last`, as races() gives
+ * the race moves. */
+static const char *ataris(const char *const rows[9], enum color c, const char *last)
+{
+    static char out[64];
+    struct board b;
+    set_rows(&b, rows);
+    point m[PLAYOUT_RACE_MAX];
+    int n = playout_atari_moves(&b, c, at(&b, last), m);
+    qsort(m, (size_t)n, sizeof m[0], cmp_point);
+    if (n == 0)
+        return "-";
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char v[16];
+        snprintf(v, sizeof v, "%s%c%d", i ? " " : "", "ABCDEFGHJ"[board_x(&b, m[i])],
+                 board_y(&b, m[i]) + 1);
+        strcat(out, v);
+    }
+    return out;
+}
+
+/* White's F5 has put Black's D5 E5 in atari (one liberty, E4), and White's
+ * D6 E6 is in atari too (one liberty, E7): a race of two strings in atari,
+ * which the side to move wins by its capture. */
+static const char *const mutual[9] = {
+    ". . . . . . . . .", ". . . . . . . . .",
+    ". . . X . . . . .",
+    ". . X O O X . . .",
+    ". . O X X O . . .",
+    ". . . O . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .", ". . . . . . . . .",
+};
+
+/* White's E5 has put Black's D5 in atari (one liberty, D4). With D3
+ * empty the extension there has three liberties (C4, E4, D3) and holds;
+ * with White's D3 it has two and the next atari may be a ladder. */
+static const char *const escape[9] = {
+    ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+    ". . . O . . . . .",
+    ". . O X O . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . O .", ". . . . . . . . .",
+};
+static const char *const ladder[9] = {
+    ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+    ". . . O . . . . .",
+    ". . O X O . . . .",
+    ". . . . . . . . .",
+    ". . . O . . . . .",
+    ". . . . . . . . .", ". . . . . . . . .",
+};
+
+START_TEST(test_atari_answers)
+{
+    /* The capture that saves the string; E4 gives it two liberties only. */
+    ck_assert_str_eq(ataris(mutual, BLACK, "F5"), "E7");
+    ck_assert_str_eq(ataris(escape, BLACK, "E5"), "D4");
+    ck_assert_str_eq(ataris(ladder, BLACK, "E5"), "-");
+    /* Only strings next to the last move: White's H2 touches none. */
+    ck_assert_str_eq(ataris(escape, BLACK, "H2"), "-");
+    /* The last move must be the other colour's, and a stone. */
+    ck_assert_str_eq(ataris(escape, WHITE, "E5"), "-");
+    struct board b;
+    set_rows(&b, escape);
+    point m[PLAYOUT_RACE_MAX];
+    ck_assert_int_eq(playout_atari_moves(&b, BLACK, PASS, m), 0);
+    ck_assert_int_eq(playout_atari_moves(&b, BLACK, at(&b, "A9"), m), 0);
+}
+END_TEST
+
 /* How many of `n` draws of the BT policy by `c` after the stone at `last`
  * are `move`, with playout_races at `rate`. */
-static int draws_of(const char *const rows[9], enum color c, const char *last, const char *move,
-                    double rate, int n)
+static int draws_of_with(void (*set)(struct playout_policy *, double), const char *const rows[9],
+                         enum color c, const char *last, const char *move, double rate, int n)
 {
     struct board b;
     set_rows(&b, rows);
@@ -186,7 +259,7 @@ static int draws_of(const char *const rows[9], enum color c, const char *last, c
     b.to_move = c;
     struct playout_policy pp;
     ck_assert(playout_bt_new(&pp, playout_bt_default_gammas()));
-    playout_bt_set_races(&pp, rate);
+    set(&pp, rate);
     struct rng r;
     rng_seed(&r, 5);
     pp.begin(&pp, &b);
@@ -195,6 +268,38 @@ static int draws_of(const char *const rows[9], enum color c, const char *last, c
         hits += pp.choose(&pp, &b, c, &r) == at(&b, move);
     pp.release(&pp);
     return hits;
+}
+
+static int draws_of(const char *const rows[9], enum color c, const char *last, const char *move,
+                    double rate, int n)
+{
+    return draws_of_with(playout_bt_set_races, rows, c, last, move, rate, n);
+}
+
+/* Whole playouts from `rows` after the stone at `last`, with the rule
+ * `set` always on, keep the board consistent. */
+static void playouts_consistent(void (*set)(struct playout_policy *, double),
+                                const char *const rows[9], const char *last)
+{
+    struct board b;
+    set_rows(&b, rows);
+    b.last_move = at(&b, last);
+    b.to_move = color_other((enum color)b.color[b.last_move]);
+    struct playout_policy pp;
+    ck_assert(playout_bt_new(&pp, playout_bt_default_gammas()));
+    set(&pp, 1.0);
+    struct rng r;
+    rng_seed(&r, 5);
+    static struct playout_move moves[400];
+    for (int k = 0; k < 20; k++) {
+        struct board c = b;
+        struct playout_record rec = { .moves = moves, .max_moves = 400 };
+        double score = playout_run(&c, &pp, &r, 7.0, playout_default_cap(9), &rec);
+        char why[256];
+        EXPECT(board_check(&c, why, sizeof why), "playout %d: %s", k, why);
+        EXPECT(fabs(score) <= 90, "playout %d: score %g", k, score);
+    }
+    pp.release(&pp);
 }
 
 /* The BT playouts play the race move in the share asked for, and whole
@@ -211,25 +316,21 @@ START_TEST(test_playouts_answer)
     int half = draws_of(extend, BLACK, "D5", "E3", 0.5, N);
     ck_assert_msg(half > N / 2 - 40 + e3 / 2 && half < N / 2 + 40 + e3 / 2,
                   "E3 drawn %d times of %d at rate 0.5 (%d at 0)", half, N, e3);
-    struct board b;
-    set_rows(&b, center_race);
-    b.last_move = at(&b, "F5");
-    b.to_move = BLACK;
-    struct playout_policy pp;
-    ck_assert(playout_bt_new(&pp, playout_bt_default_gammas()));
-    playout_bt_set_races(&pp, 1.0);
-    struct rng r;
-    rng_seed(&r, 5);
-    static struct playout_move moves[400];
-    for (int k = 0; k < 20; k++) {
-        struct board c = b;
-        struct playout_record rec = { .moves = moves, .max_moves = 400 };
-        double score = playout_run(&c, &pp, &r, 7.0, playout_default_cap(9), &rec);
-        char why[256];
-        EXPECT(board_check(&c, why, sizeof why), "playout %d: %s", k, why);
-        EXPECT(fabs(score) <= 90, "playout %d: score %g", k, score);
-    }
-    pp.release(&pp);
+    playouts_consistent(playout_bt_set_races, center_race, "F5");
+}
+END_TEST
+
+
+/* ... and the atari answer with playout_atari, which the draw alone plays
+ * less often. */
+START_TEST(test_playouts_answer_atari)
+{
+    pat_init();
+    enum { N = 400 };
+    ck_assert_int_eq(draws_of_with(playout_bt_set_atari, mutual, BLACK, "F5", "E7", 1.0, N), N);
+    int e7 = draws_of_with(playout_bt_set_atari, mutual, BLACK, "F5", "E7", 0.0, N);
+    ck_assert_msg(e7 < N * 9 / 10, "E7 drawn %d times of %d without the rule", e7, N);
+    playouts_consistent(playout_bt_set_atari, mutual, "F5");
 }
 END_TEST
 
@@ -242,6 +343,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_own_string);
     tcase_add_test(tc, test_no_last_move);
     tcase_add_test(tc, test_playouts_answer);
+    tcase_add_test(tc, test_atari_answers);
+    tcase_add_test(tc, test_playouts_answer_atari);
     suite_add_tcase(s, tc);
     return s;
 }

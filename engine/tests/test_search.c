@@ -177,6 +177,48 @@ START_TEST(tactical_hints)
 }
 END_TEST
 
+/* Black's D4 is in atari (White's C4, D5, E4); its extension at D3 has two
+ * liberties (C3, D2), and White's ataris drive it into the lower-left
+ * corner: a ladder that captures. With Black's C2 on the way the ladder
+ * fails (after either atari, C3 or D2, the extension joins C2), and the
+ * escape holds. */
+static const char *const ladder_rows[9] = {
+    ".........", ".........", ".........", ".........",
+    "...O.....",
+    "..OXO....",
+    "....O....",
+    ".........", ".........",
+};
+
+/* Is `p` among the root's children when Black is to move in `g`, with
+ * tree_ladder at `on`? */
+static bool root_has(struct game *g, point p, const char *on)
+{
+    const char *kv[] = {"tree_ladder", on, NULL};
+    struct search *s = make(kv);
+    search_prepare(s, g, BLACK);
+    bool has = tree_child(&s->tree, tree_root(&s->tree), p) != NULL;
+    search_free(s);
+    return has;
+}
+
+START_TEST(tree_ladder_leaves_out)
+{
+    struct game g;
+    setup(&g, 9, 7.5, ladder_rows);
+    point d3 = board_point(&g.board, 3, 2);
+    ck_assert(root_has(&g, d3, "0"));
+    ck_assert(!root_has(&g, d3, "1"));
+    /* Other moves stay: D3's neighbour C3 (no escape) and a far point. */
+    ck_assert(root_has(&g, board_point(&g.board, 2, 2), "1"));
+    ck_assert(root_has(&g, board_point(&g.board, 7, 7), "1"));
+    /* A breaker on the ladder's way: the escape is searched again. */
+    ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 2, 1)), GAME_OK);
+    ck_assert(root_has(&g, d3, "1"));
+    game_free(&g);
+}
+END_TEST
+
 static int play_game(struct search *s, int size, int max_moves, point *out)
 {
     struct game g;
@@ -911,6 +953,7 @@ int main(void)
     tcase_add_test(tc, captures_big_group);
     tcase_add_test(tc, early_stop_modes);
     tcase_add_test(tc, tactical_hints);
+    tcase_add_test(tc, tree_ladder_leaves_out);
     tcase_add_test(tc, reproducible);
     tcase_add_test(tc, reseed_repeats);
     tcase_add_test(tc, game_ends);

@@ -148,3 +148,46 @@ loadsgf pachi-1207-g72.sgf 32
 loadsgf pachi-1207-g72.sgf 31
 160 reg_genmove b
 #? [!J2]
+
+# 19x19, 7 Dec: hane against Pachi at 2 CPU seconds a move (hane 12,400
+# playouts, Pachi -t =8000, komi 7.5). pachi19-1207-dN.sgf is game N of the
+# run with the defaults before pw_rave=0.1 (docs/matches/peer-pachi-19-2s),
+# pachi19-1207-rN.sgf game N of the run with pw_rave=0.1
+# (peer-pachi-19-2s-rave01). A search of 10,000 playouts on 19x19 takes
+# about 5 s of one core.
+
+# r1 (hane White): a ladder. Black's H11 left White's string of ten
+# stones (D14-G14, E15-F15, F13-H13, H12) in atari; hane extended at J12
+# (0.578), Black's K12 ladder ran along the diagonal to Black's stones at
+# P4-Q4, and Black took 24 stones (hane resigned at 0.145). Giving the
+# ten stones up is right: the ladder works (the game reads it out), and GNU
+# Go 3.8 (level 10) plays elsewhere (S16) at both moves. The defaults play
+# J12 at 10,000 playouts (0.562) and at 100,000 (0.417); the playouts keep
+# the string alive in 65% of 2,000 after J12. The prior ranks J12 first of
+# 303, though its features mark it as an escape into a working ladder.
+loadsgf pachi19-1207-r1.sgf 60
+410 reg_genmove w
+#? [!J12]
+# ... and after Black's K12 the string has one liberty again; J11 runs on
+# (the defaults: 0.596 at 10,000 playouts, 0.273 at 100,000, still J11).
+loadsgf pachi19-1207-r1.sgf 62
+420 reg_genmove w
+#? [!J11]
+
+# d1 (hane White): Black's P6 (prior rank 16 of 315; 6,747 visits before
+# the window lets it in) attacks White's lower-right group (M3-M4, N5-R5,
+# Q4, O2-O3, R2-R3); hane answered elsewhere (M15) and fell from 0.489 to
+# 0.396, and the group died. P6 at 100,000 playouts: 0.627 for Black; GNU Go P6.
+# The defaults play N2 (0.527).
+loadsgf pachi19-1207-d1.sgf 47
+430 reg_genmove b
+#? [P6]
+
+# r4 (hane Black): White's D10 (prior rank 26 of 255; 2.4 million visits
+# before the window lets it in) cuts Black's left-side group (C10-C13, D11,
+# D8-D9, B12), which died with the top left; hane fell from 0.559 to 0.426.
+# D10 at 100,000 playouts with pw_mu=1.3: 0.606 for White; GNU Go D10. The
+# defaults play P7 (0.464), and A9 at 100,000 playouts (0.458).
+loadsgf pachi19-1207-r4.sgf 116
+440 reg_genmove w
+#? [D10]
