@@ -51,6 +51,8 @@ static const struct param_def defs[] = {
      "virtual playouts given to tactical hints (capture, escape, atari, self-atari, empty first line) in Q and Q_RAVE; 0 = off"},
     {"tree_ladder", PT_BOOL, F(tree_ladder), "0", 0, 1,
      "1: the tree leaves out an extension of a string in atari to two liberties that a ladder captures (the playouts may still play it); 0 = off"},
+    {"pattern_wins", PT_DOUBLE, F(pattern_wins), "0", 0, 1e6,
+     "with the knowledge terms on, a child starts with this times sqrt(P(m)) virtual wins in Q and Q_RAVE (P: the pattern model's probability); 0 = off"},
     {"expand_visits", PT_INT, F(expand_visits), "0", 0, 1000000,
      "visits a leaf needs before its children are added; 0 = by size (2 on 9x9, 9 on 19x19)"},
     {"virtual_loss", PT_INT, F(virtual_loss), "3", 0, 1000,

@@ -33,6 +33,7 @@ struct params {
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int tree_ladder;        /* the tree leaves out escapes into a working ladder */
+    double pattern_wins;    /* virtual wins of a child: this times sqrt(P(m)); 0 = off */
     int expand_visits;      /* a leaf is expanded once it has this many visits */
     int virtual_loss;       /* visits a thread adds to each node it descends through */
     double time_margin;     /* seconds kept back on every clock (lag, start-up) */

@@ -262,7 +262,8 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
  * let_in_urgent flagged compete too. */
 static inline __attribute__((always_inline)) struct tree_node *
 select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t *forbid,
-            double sq_ln, int rave, bool hints, bool know, int width, double bias, bool extra)
+            double sq_ln, int rave, bool hints, bool know, int width, double bias, bool extra,
+            double wins)
 {
     double fpu = s->p.fpu;
     double n0 = s->p.prior_visits;
@@ -284,19 +285,22 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
         }
         uint64_t st = tree_stats(c);
         uint32_t nj = tree_count(st);
+        /* The pattern prior as e virtual wins, in Q and in Q_RAVE as the
+         * hint is: 0 unless `wins` (pattern_wins) is on. */
+        double e = wins > 0 ? wins * sqrt(c->prior) : 0;
         double q;
         if (hints)   /* the hint as n0 virtual playouts at its value */
-            q = (tree_sum(st) * 0.5 + c->hint * (n0 / 255.0)) / (nj + n0);
+            q = (tree_sum(st) * 0.5 + c->hint * (n0 / 255.0) + e) / (nj + n0 + e);
         else
-            q = nj ? tree_sum(st) / (2.0 * nj) : fpu;
+            q = nj + e > 0 ? (tree_sum(st) * 0.5 + e) / (nj + e) : fpu;
         double v;
         uint64_t am = rave ? tree_amaf(c) : 0;
         uint32_t an = tree_count(am);
         if (an) {
             /* The hint is prior knowledge for Q_RAVE too: beta is near 1 for
              * a move with few visits, so a prior in Q alone would be unseen. */
-            double qr = hints ? (tree_sum(am) * 0.5 + c->hint * (n0 / 255.0)) / (an + n0)
-                              : tree_sum(am) / (2.0 * an);
+            double qr = hints ? (tree_sum(am) * 0.5 + c->hint * (n0 / 255.0) + e) / (an + n0 + e)
+                              : (tree_sum(am) * 0.5 + e) / (an + e);
             /* rave_beta(s, 0) is 1 (sqrt(k / k)), the value an unvisited
              * child takes in the blend. */
             double beta = rave == 2 ? 1.0 : rave_beta(s, nj);
@@ -377,14 +381,14 @@ static struct tree_node *select_child(struct search *s, struct tree_node *n, int
         bool extra = (p->pw_rave > 0 || s->job.pw_libs > 0 || p->pw_eyes > 0 || p->pw_nakade) &&
                      (atomic_load_explicit(&n->pw, memory_order_relaxed) & TREE_PW_SOME);
         return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, true, width,
-                           search_bias_coef(p->bt_c, p->bt_k, visits), extra);
+                           search_bias_coef(p->bt_c, p->bt_k, visits), extra, p->pattern_wins);
     }
     /* The default modes with constants, so their loops test no mode per child. */
     if (p->rave == 1 && !hints)
-        return select_loop(s, ch, nc, forbid, sq_ln, 1, false, false, nc, 0, false);
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, false, false, nc, 0, false, 0);
     if (p->rave == 1 && hints)
-        return select_loop(s, ch, nc, forbid, sq_ln, 1, true, false, nc, 0, false);
-    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, false, nc, 0, false);
+        return select_loop(s, ch, nc, forbid, sq_ln, 1, true, false, nc, 0, false, 0);
+    return select_loop(s, ch, nc, forbid, sq_ln, p->rave, hints, false, nc, 0, false, 0);
 }
 
 int search_descend(struct search_thread *t, int *forced_result)
