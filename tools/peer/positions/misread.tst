@@ -191,3 +191,42 @@ loadsgf pachi19-1207-d1.sgf 47
 loadsgf pachi19-1207-r4.sgf 116
 440 reg_genmove w
 #? [D10]
+
+# 9x9, 7 Dec, with pw_rave=0.1 (the default since): the run
+# build/peer/pachi-9-1s-rave01 (docs/matches/peer-pachi-9-1s-rave01.tar.xz:
+# hane 17,450 playouts a move, Pachi -t =14031, komi 7), 66-3-31.
+# pachi-rave01-gN.sgf is its game N. As above, Pachi's move asked of hane
+# with Pachi's colour; known by a search of 100,000 playouts (defaults,
+# seed 1) and GNU Go 3.8 (level 10) where they agree.
+
+# g43 (hane White): Black's A8 (prior rank 16 of 57; 6,747 visits before
+# the window lets it in) takes the eye of White's top-left group (C9, C8,
+# B7-D7, D6-E6), which died: hane fell from 0.549 to 0.433, and in the
+# playouts C8 survives in 75% of 2,000 before A8, 45% after. A8 at 100,000
+# playouts: 0.600, at 200,000 (seed 2) 0.577; GNU Go A8. The defaults play
+# H8 (0.47-0.48, seeds 1-3).
+loadsgf pachi-rave01-g43.sgf 25
+510 reg_genmove b
+#? [A8]
+
+# g61 (hane White): after White's A6 (0.753) the top-left group (B9, B8-C8,
+# B7, A6-D6) has one eye space, a straight three (A9, A8, A7), and Black's
+# A8 on its middle point kills it: hane fell from 0.753 to 0.200. The prior
+# ranks A8 17th of 32 (12,144 visits), and the playouts keep B8 alive in 73%
+# of 2,000 even after A8. A8 at 100,000 playouts: 0.887, at 200,000
+# (seed 2) 0.936; GNU Go plays A4, counting the group dead either way
+# (B+51). The defaults play A4 (0.27-0.30, seeds 1-3); pw_nakade=1 plays A8
+# at seeds 1 and 2 (0.76, 0.77).
+loadsgf pachi-rave01-g61.sgf 53
+530 reg_genmove b
+#? [A8]
+
+# g91 (hane White): Black's C2 (rank 19 of 49; 39,346 visits) inside the
+# lower-left group (C5, B4-D4, C3-E3, D2, E1) kills it: hane fell from 0.663
+# to 0.126, and in the playouts D3 survives in 83% of 2,000 before C2, 22%
+# after. GNU Go C2; 100,000 playouts D1 (0.819), the other move on the
+# group's eye space; 200,000 (seed 2) C2 (0.906). The defaults play G7
+# (0.32), D1 (0.82), F7 (0.31) at seeds 1-3.
+loadsgf pachi-rave01-g91.sgf 35
+540 reg_genmove b
+#? [C2|D1]
