@@ -19,15 +19,18 @@ static int cmp_point(const void *a, const void *b)
     return *(const point *)a - *(const point *)b;
 }
 
-/* The race moves of `c` after the stone at `last`, as vertices in point
- * order separated by spaces ("-" for none). */
-static const char *races(const char *const rows[9], enum color c, const char *last)
+/* The moves that `gen` (playout_race_moves or playout_atari_moves) gives
+ * `c` after the stone at `last`, as vertices in point order separated by
+ * spaces ("-" for none). */
+static const char *answers(int (*gen)(const struct board *, enum color, point,
+                                      point[PLAYOUT_RACE_MAX]),
+                           const char *const rows[9], enum color c, const char *last)
 {
     static char out[64];
     struct board b;
     set_rows(&b, rows);
     point m[PLAYOUT_RACE_MAX];
-    int n = playout_race_moves(&b, c, at(&b, last), m);
+    int n = gen(&b, c, at(&b, last), m);
     qsort(m, (size_t)n, sizeof m[0], cmp_point);
     if (n == 0)
         return "-";
@@ -39,6 +42,12 @@ static const char *races(const char *const rows[9], enum color c, const char *la
         strcat(out, v);
     }
     return out;
+}
+
+/* The race moves of `c` after the stone at `last`. */
+static const char *races(const char *const rows[9], enum color c, const char *last)
+{
+    return answers(playout_race_moves, rows, c, last);
 }
 
 /* White's E5 F5 (last F5) with two liberties, F4 and G5. Black's G5 is an
@@ -175,26 +184,10 @@ START_TEST(test_no_last_move)
 }
 END_TEST
 
-/* The atari answers of `c` after the stone at `last`, as races() gives
- * the race moves. */
+/* The atari answers of `c` after the stone at `last`. */
 static const char *ataris(const char *const rows[9], enum color c, const char *last)
 {
-    static char out[64];
-    struct board b;
-    set_rows(&b, rows);
-    point m[PLAYOUT_RACE_MAX];
-    int n = playout_atari_moves(&b, c, at(&b, last), m);
-    qsort(m, (size_t)n, sizeof m[0], cmp_point);
-    if (n == 0)
-        return "-";
-    out[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char v[16];
-        snprintf(v, sizeof v, "%s%c%d", i ? " " : "", "ABCDEFGHJ"[board_x(&b, m[i])],
-                 board_y(&b, m[i]) + 1);
-        strcat(out, v);
-    }
-    return out;
+    return answers(playout_atari_moves, rows, c, last);
 }
 
 /* White's F5 has put Black's D5 E5 in atari (one liberty, E4), and White's

@@ -219,39 +219,6 @@ START_TEST(tree_ladder_leaves_out)
 }
 END_TEST
 
-/* The share of the root's visits that its child of highest prior got in a
- * search of 400 playouts (seed 5) of Black on the empty 9x9 board, with
- * pattern_wins at `wins`. */
-static double top_prior_share(const char *wins)
-{
-    const char *kv[] = {"playouts", "400", "seed", "5", "pattern_wins", wins, NULL};
-    struct search *s = make(kv);
-    struct game g;
-    game_init(&g, 9, 7.5);
-    struct time_control tc;
-    timectl_init(&tc);
-    search_genmove(s, &g, BLACK, &tc);
-    struct tree_node *r = tree_root(&s->tree);
-    struct tree_node *ch = tree_node_at(&s->tree, r->first);
-    struct tree_node *top = &ch[0];
-    for (int i = 1; i < r->n_children; i++)
-        if (ch[i].prior > top->prior)
-            top = &ch[i];
-    double share = (double)tree_visits(top) / tree_visits(r);
-    game_free(&g);
-    search_free(s);
-    return share;
-}
-
-/* Virtual wins by the pattern prior hold the search on the moves the model
- * likes: with them, the likeliest move takes more of the visits. */
-START_TEST(pattern_wins_follow_prior)
-{
-    double off = top_prior_share("0"), on = top_prior_share("300");
-    ck_assert_msg(on > off + 0.05, "top prior's share %.3f with pattern_wins, %.3f without", on, off);
-}
-END_TEST
-
 static int play_game(struct search *s, int size, int max_moves, point *out)
 {
     struct game g;
@@ -987,7 +954,6 @@ int main(void)
     tcase_add_test(tc, early_stop_modes);
     tcase_add_test(tc, tactical_hints);
     tcase_add_test(tc, tree_ladder_leaves_out);
-    tcase_add_test(tc, pattern_wins_follow_prior);
     tcase_add_test(tc, reproducible);
     tcase_add_test(tc, reseed_repeats);
     tcase_add_test(tc, game_ends);

@@ -356,6 +356,24 @@ START_TEST(bias_in_search)
 }
 END_TEST
 
+/* Virtual wins by the pattern prior (pattern_wins) hold the search on the
+ * moves the model likes, as the bias does, with the bias itself off. */
+START_TEST(pattern_wins_in_search)
+{
+    uint32_t v[BOARD_MAX_POINTS + 1], nroot;
+    float pr[BOARD_MAX_POINTS + 1];
+    int n;
+    const char *on[] = { "bt_c", "0.0001", "pattern_wins", "300", NULL };
+    root_after_search(on, v, pr, &n, &nroot);
+    double with = mean_prior(v, pr, n);
+    const char *off[] = { "bt_c", "0.0001", NULL };
+    root_after_search(off, v, pr, &n, &nroot);
+    double without = mean_prior(v, pr, n);
+    ck_assert_msg(with > 1.5 * without, "visit-weighted mean prior %.4f with pattern_wins, %.4f without",
+                  with, without);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("search_prior");
@@ -368,6 +386,7 @@ static Suite *suite(void)
     tcase_add_test(tc, pw_libs_in_search);
     tcase_add_test(tc, pw_eyes_in_search);
     tcase_add_test(tc, bias_in_search);
+    tcase_add_test(tc, pattern_wins_in_search);
     suite_add_tcase(s, tc);
     return s;
 }
