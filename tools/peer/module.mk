@@ -59,3 +59,10 @@ CHECK_EXTRA += check-misread
 #> check-misread          how many of the misread positions against peers this build gets right (a count)
 check-misread: $(BINDIR)/hane
 	@tools/peer/misread.sh $(BINDIR)/hane threads=1
+
+# The opening agreement tool (opening_agreement.py) on a recorded 19x19 game.
+CHECK_EXTRA += check-opening
+.PHONY: check-opening
+#> check-opening          opening_agreement.py on a recorded 19x19 game (counts, ranks, refusals)
+check-opening: $(BINDIR)/hane
+	@tools/peer/test-opening.sh $(BINDIR)/hane

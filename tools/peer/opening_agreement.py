@@ -9,7 +9,7 @@ least (docs/notes/against-pachi.md, "The opening"). Each position is a game's
 move N (N = 11, 13, ..., 39) asked of hane with `reg_genmove`, after
 `hane-prior` gives the model's ranking.
 
-Usage: opening_agreement.py LIST GAMES PLAYOUTS [PARAM=VALUE ...]
+usage: opening_agreement.py LIST GAMES PLAYOUTS [PARAM=VALUE ...]
   LIST   a file of SGF paths, one a line (e.g. build/train/test-pro2024.lst),
          relative to the current directory or absolute
   GAMES  how many of them, drawn at random with a fixed seed
@@ -24,6 +24,12 @@ import sys
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 
 
+def refuse(message):
+    """Bad input, as the tools refuse it: a message on stderr, exit status 2."""
+    print(f"opening_agreement: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def positions(paths):
     """(path, move number, colour, vertex) of moves 11-39 of each even 19x19 game."""
     out = []
@@ -32,7 +38,7 @@ def positions(paths):
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
         except OSError as e:
-            sys.exit(f"opening_agreement: {path}: {e.strerror}")
+            refuse(f"{path}: {e.strerror}")
         size = re.search(r"SZ\[(\d+)\]", text)
         if (size and size.group(1) != "19") or re.search(r"HA\[[1-9]", text):
             continue
@@ -49,18 +55,23 @@ def positions(paths):
 
 
 def main():
+    usage = __doc__.split("\n\n")[2]
+    if len(sys.argv) == 2 and sys.argv[1] in ("--help", "-h"):
+        print(usage)
+        return
     if len(sys.argv) < 4 or not sys.argv[2].isdigit() or not sys.argv[3].isdigit():
-        sys.exit(__doc__.split("\n\n")[2])
+        print(usage, file=sys.stderr)
+        sys.exit(2)
     lst, games, playouts, extra = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
     try:
         with open(lst, encoding="utf-8") as f:
             paths = [line.strip() for line in f if line.strip()]
     except OSError as e:
-        sys.exit(f"opening_agreement: {lst}: {e.strerror}")
+        refuse(f"{lst}: {e.strerror}")
     random.seed(7)
     pos = positions(random.sample(paths, min(games, len(paths))))
     if not pos:
-        sys.exit("opening_agreement: no even 19x19 game with 11 moves or more")
+        refuse(f"{lst}: no even 19x19 game with 11 moves or more")
     cmds = []
     for path, n, colour, _ in pos:
         cmds += [f"loadsgf {path} {n}", f"hane-prior {colour}", f"reg_genmove {colour}"]
