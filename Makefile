@@ -187,7 +187,7 @@ clean:
 
 # The packages for `make` and `make check` on Debian. As root (a fresh
 # container has no sudo) apt-get runs as it is; as a user, through sudo.
-DEPS_APT := build-essential pkg-config libjansson-dev check gnugo gnuplot-nox
+DEPS_APT := build-essential pkg-config libjansson-dev check gnugo gnuplot-nox python3
 SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
 #> deps                   the Debian packages the build and the tests need (sudo unless root)
 deps:
