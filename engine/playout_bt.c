@@ -686,12 +686,20 @@ static point draw(struct playout_bt_state *st, const struct board *b, int ci, st
     return PASS;
 }
 
-/* One of the k answers m[0..k) that may be played (a positive weight: legal
- * and not an own eye; not the ko point), at random; 0 if none. */
-static point pick_answer(const struct playout_bt_state *st, int ci, point ko, point *m, int k,
+/* In a share `rate` of the cases (drawn first, so that the look costs in
+ * that share only), one of the answers `gen` (playout_races.h) gives `c`
+ * to the previous move that may be played (a positive weight: legal and not
+ * an own eye; not the ko point), at random; 0 if none or not this time. */
+static point pick_answer(const struct playout_bt_state *st, const struct board *b, enum color c,
+                         int ci, point ko, double rate,
+                         int (*gen)(const struct board *, enum color, point,
+                                    point[PLAYOUT_RACE_MAX]),
                          struct rng *r)
 {
-    int n = 0;
+    if (rate <= 0 || rng_double(r) >= rate)
+        return 0;
+    point m[PLAYOUT_RACE_MAX];
+    int n = 0, k = gen(b, c, b->last_move, m);
     for (int i = 0; i < k; i++)
         if (m[i] != ko && BT_W(st, ci)[m[i]] > 0.0f)
             m[n++] = m[i];
@@ -726,20 +734,11 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
         }
     }
     /* The answer to an atari on a string next to the previous move, then
-     * a race move on a two-liberty string there, the same way (one of them
-     * at random when there are several); each share is drawn first, so
-     * that the look costs in that share only. */
-    if (st->atari > 0 && !st->grad && rng_double(r) < st->atari) {
-        point m[PLAYOUT_RACE_MAX];
-        point v = pick_answer(st, ci, ko, m, playout_atari_moves(b, c, b->last_move, m), r);
-        if (v > 0) {
-            playout_bt_prepare(pp, b, c, v);
-            return v;
-        }
-    }
-    if (st->races > 0 && !st->grad && rng_double(r) < st->races) {
-        point m[PLAYOUT_RACE_MAX];
-        point v = pick_answer(st, ci, ko, m, playout_race_moves(b, c, b->last_move, m), r);
+     * a race move on a two-liberty string there, the same way. */
+    if (!st->grad) {
+        point v = pick_answer(st, b, c, ci, ko, st->atari, playout_atari_moves, r);
+        if (v == 0)
+            v = pick_answer(st, b, c, ci, ko, st->races, playout_race_moves, r);
         if (v > 0) {
             playout_bt_prepare(pp, b, c, v);
             return v;

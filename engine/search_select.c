@@ -285,22 +285,27 @@ select_loop(const struct search *s, struct tree_node *ch, int nc, const uint8_t 
         }
         uint64_t st = tree_stats(c);
         uint32_t nj = tree_count(st);
-        /* The pattern prior as e virtual wins, in Q and in Q_RAVE as the
-         * hint is: 0 unless `wins` (pattern_wins) is on. */
-        double e = wins > 0 ? wins * sqrt(c->prior) : 0;
-        double q;
-        if (hints)   /* the hint as n0 virtual playouts at its value */
-            q = (tree_sum(st) * 0.5 + c->hint * (n0 / 255.0) + e) / (nj + n0 + e);
-        else
-            q = nj + e > 0 ? (tree_sum(st) * 0.5 + e) / (nj + e) : fpu;
+        /* Prior knowledge as virtual playouts (vn of them, worth vw wins):
+         * the hint, n0 playouts at its value, and the pattern prior
+         * (pattern_wins), wins * sqrt(P) playouts won. */
+        double vn = 0, vw = 0;
+        if (hints) {
+            vn = n0;
+            vw = c->hint * (n0 / 255.0);
+        }
+        if (wins > 0) {
+            double e = wins * sqrt(c->prior);
+            vn += e;
+            vw += e;
+        }
+        double q = nj + vn > 0 ? (tree_sum(st) * 0.5 + vw) / (nj + vn) : fpu;
         double v;
         uint64_t am = rave ? tree_amaf(c) : 0;
         uint32_t an = tree_count(am);
         if (an) {
-            /* The hint is prior knowledge for Q_RAVE too: beta is near 1 for
-             * a move with few visits, so a prior in Q alone would be unseen. */
-            double qr = hints ? (tree_sum(am) * 0.5 + c->hint * (n0 / 255.0) + e) / (an + n0 + e)
-                              : (tree_sum(am) * 0.5 + e) / (an + e);
+            /* The prior counts in Q_RAVE too: beta is near 1 for a move with
+             * few visits, so a prior in Q alone would be unseen. */
+            double qr = (tree_sum(am) * 0.5 + vw) / (an + vn);
             /* rave_beta(s, 0) is 1 (sqrt(k / k)), the value an unvisited
              * child takes in the blend. */
             double beta = rave == 2 ? 1.0 : rave_beta(s, nj);
