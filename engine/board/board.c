@@ -349,6 +349,30 @@ static bool among(const point *pts, int n, point q)
     return false;
 }
 
+/* A bent four (degrees 1, 2, 2, 1) gives two eyes, its two middle points
+ * being miai, except with its bend on the corner point: a stone the owner
+ * plays there touches no wall, so after the other side's stone on the
+ * bend's other neighbour it is a lone stone in atari (at best a ko), and
+ * the owner's play on the far end leaves two points, one eye. That
+ * neighbour is the vital point; 0 for every other bent or straight four. */
+static point corner_bend_vital(const struct board *b, const point *reg, const int *deg)
+{
+    const int *o = b->geom->offs;
+    point corner = 0, vital = 0;
+    for (int k = 0; k < 4; k++) {
+        if (deg[k] != 2)
+            continue;
+        int off = 0;
+        for (int i = 0; i < 4; i++)
+            off += b->color[reg[k] + o[i]] == OFFBOARD;
+        if (off == 2)
+            corner = reg[k];
+        else
+            vital = reg[k];
+    }
+    return corner ? vital : 0;
+}
+
 /* The shape of a region comes from the number of region neighbours of each point (its
  * degree): the vital point is the one of highest degree, and the histogram
  * of degrees tells the killable shapes apart. Of the five-point shapes only
@@ -374,7 +398,12 @@ point board_nakade_vital(const struct board *b, const point *reg, int n)
         want = 2;
         break;
     case 4:     /* pyramid four; straight, bent and square four have none */
-        want = hist[3] == 1 && hist[1] == 3 ? 3 : 0;
+        if (hist[3] == 1 && hist[1] == 3)
+            want = 3;
+        else if (hist[2] == 2 && hist[1] == 2)
+            return corner_bend_vital(b, reg, deg);
+        else
+            want = 0;
         break;
     case 5:     /* crossed five; bulky five (a square and one more) */
         want = hist[4] == 1 ? 4 : hist[3] == 1 && hist[2] == 3 && hist[1] == 1 ? 3 : 0;

@@ -267,7 +267,8 @@ bool board_is_eyelike(const struct board *b, enum color c, point p);
 
 /* The vital point of the empty region `reg` of `n` points (3 to 6): the
  * point that leaves its owner one eye when the other side plays it first,
- * for the straight and bent three, pyramid four, bulky and crossed five and
+ * for the straight and bent three, pyramid four, bent four with its bend on
+ * the corner point (at best a ko for its owner), bulky and crossed five and
  * rabbity six; 0 for any other shape (which gives two eyes, or is the square
  * four, one eye already). */
 point board_nakade_vital(const struct board *b, const point *reg, int n);
@@ -275,7 +276,8 @@ point board_nakade_vital(const struct board *b, const point *reg, int n);
 /* Is the region `pts` of `n` points a shape its owner cannot make two eyes
  * in when the other side plays first: the square four (every point of
  * degree 2, already one eye), or a shape with a vital point (above)? The
- * others (straight, bent, zigzag four; bent, L and U five...) give two
+ * others (straight, zigzag four, bent four away from the corner point;
+ * bent, L and U five...) give two
  * eyes; so do two points or fewer here (no vital point), though one eye
  * is all they make. */
 bool board_is_nakade_shape(const struct board *b, const point *pts, int n);

@@ -511,6 +511,46 @@ START_TEST(test_wasted_self_atari)
 }
 END_TEST
 
+/* The bent four kills with its bend on the corner point only: Black's E2
+ * (a seki's shared liberty) leaves C1-E1-E2, which White's capture at B1
+ * turns into a bent four whose vital point D1 Black plays next. With the
+ * bend at D1, on the edge, White's stone at D1 would touch E1 and the wall:
+ * two eyes, so D2 gives four stones away for nothing. */
+START_TEST(test_bent_four_in_the_corner)
+{
+    static const char *const corner[] = {
+        "O O O O O",
+        "O O O O O",
+        "O O O O O",
+        "O O O O .",
+        "O . X X X",
+    };
+    struct board b;
+    draw(&b, 5, corner);
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "E2")));
+    ck_assert(!board_is_wasted_self_atari(&b, BLACK, at(&b, "E2"), 6));
+    point bent[4] = { at(&b, "C1"), at(&b, "D1"), at(&b, "E1"), at(&b, "E2") };
+    ck_assert_int_eq(board_nakade_vital(&b, bent, 4), at(&b, "D1"));
+    ck_assert(board_is_nakade_shape(&b, bent, 4));
+    static const char *const edge[] = {
+        "O O O O O",
+        "O O O O O",
+        "O O O O O",
+        "O O O . O",
+        "O X X X .",
+    };
+    draw(&b, 5, edge);
+    ck_assert(board_is_self_atari(&b, BLACK, at(&b, "D2")));
+    ck_assert(board_is_wasted_self_atari(&b, BLACK, at(&b, "D2"), 6));
+    point open[4] = { at(&b, "B1"), at(&b, "C1"), at(&b, "D1"), at(&b, "D2") };
+    ck_assert_int_eq(board_nakade_vital(&b, open, 4), 0);
+    ck_assert(!board_is_nakade_shape(&b, open, 4));
+    /* The straight four along the edge from the corner: two eyes. */
+    point straight[4] = { at(&b, "B1"), at(&b, "C1"), at(&b, "D1"), at(&b, "E1") };
+    ck_assert_int_eq(board_nakade_vital(&b, straight, 4), 0);
+}
+END_TEST
+
 START_TEST(test_suicide)
 {
     static const char *const rows[] = {
@@ -683,6 +723,7 @@ static Suite *board_suite(void)
     tcase_add_test(tc, test_capture_and_ko);
     tcase_add_test(tc, test_snapback);
     tcase_add_test(tc, test_wasted_self_atari);
+    tcase_add_test(tc, test_bent_four_in_the_corner);
     tcase_add_test(tc, test_suicide);
     tcase_add_test(tc, test_score);
     tcase_add_test(tc, test_handicap);
