@@ -51,7 +51,8 @@ static unsigned long long canonical_shape(const int *xs, const int *ys, int n)
 }
 
 /* Is the shape of these points one of the textbook nakade shapes of four
- * and five (square, pyramid, bulky five, crossed five)? By comparing
+ * and five (square, pyramid, bulky five, crossed five; the bent four in the
+ * corner depends on where it lies, below)? By comparing
  * canonical forms with drawings of them, not by the board's rule. */
 static bool is_textbook_nakade(const int *xs, const int *ys, int n)
 {
@@ -68,6 +69,26 @@ static bool is_textbook_nakade(const int *xs, const int *ys, int n)
         }
         if (m == n && canonical_shape(sx, sy, m) == want)
             return true;
+    }
+    return false;
+}
+
+/* Is this the bent four with its bend on a corner point of a board of side
+ * `size`: an L of four (by its canonical form) whose point with two
+ * neighbours at a right angle lies in a corner? */
+static bool is_corner_bent_four(const int *xs, const int *ys, int n, int size)
+{
+    static const int lx[] = { 0, 1, 2, 0 }, ly[] = { 0, 0, 0, 1 };   /* XXX|X.. */
+    if (n != 4 || canonical_shape(xs, ys, n) != canonical_shape(lx, ly, 4))
+        return false;
+    for (int i = 0; i < n; i++) {
+        bool horiz = false, vert = false;
+        for (int j = 0; j < n; j++) {
+            horiz |= ys[j] == ys[i] && abs(xs[j] - xs[i]) == 1;
+            vert |= xs[j] == xs[i] && abs(ys[j] - ys[i]) == 1;
+        }
+        if (horiz && vert)
+            return (xs[i] == 0 || xs[i] == size - 1) && (ys[i] == 0 || ys[i] == size - 1);
     }
     return false;
 }
@@ -95,7 +116,7 @@ static int self_atari_stones(const struct board *b, enum color c, point p, bool 
                 ys[n] = board_y(&t, q);
                 n++;
             }
-        *nakade = is_textbook_nakade(xs, ys, n);
+        *nakade = is_textbook_nakade(xs, ys, n) || is_corner_bent_four(xs, ys, n, t.size);
     }
     return s->stones;
 }
