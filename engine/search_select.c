@@ -240,7 +240,14 @@ bool search_expand(struct search *s, struct tree_node *n, const struct board *b,
          * more than a lost race. */
         if (atomic_load_explicit(&n->state, memory_order_relaxed) != TREE_UNEXPANDED)
             return false;
-        search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k);
+        /* The pass comes last, with no prior, whatever the table says of
+         * it. A table whose pass is fitted to where players pass ranks it
+         * among the first moves of an endgame with points left, where its
+         * bias and an early place in the window only cost visits; the
+         * search finds a right pass by its value, as it did when the tables
+         * gave the pass almost nothing. */
+        search_prior_rank(&s->prior, b, c, moves, priors, want_hints ? hints : NULL, k - 1);
+        priors[k - 1] = k == 1 ? 1.0f : 0.0f;
         if (!tree_expand(&s->tree, n, moves, priors, want_hints ? hints : NULL, k))
             return false;
         if ((s->job.pw_libs > 0 || s->p.pw_eyes > 0 || s->p.pw_nakade) && s->p.pw_mu > 1.0)
