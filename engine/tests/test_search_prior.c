@@ -374,6 +374,52 @@ START_TEST(pattern_wins_in_search)
 }
 END_TEST
 
+/* The pass in the tree: on a settled 9x9 board after White's pass (Black
+ * D1-E9, White F1-F9, the rest territory), the shipped table gives the
+ * pass a real share among Black's moves (its model, for hane-prior and the
+ * trainer), yet the tree's root lists it last with no prior, and the board
+ * moves' priors sum to one. */
+START_TEST(pass_last_in_tree)
+{
+    struct game g;
+    game_init(&g, 9, 7.5);
+    for (int y = 0; y < 9; y++) {
+        ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 3, y)), 0);
+        ck_assert_int_eq(game_setup(&g, BLACK, board_point(&g.board, 4, y)), 0);
+        ck_assert_int_eq(game_setup(&g, WHITE, board_point(&g.board, 5, y)), 0);
+    }
+    ck_assert_int_eq(game_play(&g, WHITE, PASS), 0);
+    const char *kv[] = { "playout", "bt", "pw_mu", "1.8", "bt_c", "0.1", "bt_k", "500", NULL };
+    struct search *s = make(kv);
+    point moves[BOARD_MAX_POINTS + 1];
+    float model[BOARD_MAX_POINTS + 1];
+    int k = search_move_priors(s, &g, BLACK, moves, model);
+    int pass_rank = -1;
+    for (int i = 0; i < k; i++)
+        if (moves[i] == PASS)
+            pass_rank = i;
+    ck_assert_int_ge(pass_rank, 0);
+    ck_assert_msg(pass_rank < k - 1 && model[pass_rank] > 0.01,
+                  "the model's pass: rank %d of %d, P %.4f", pass_rank, k, model[pass_rank]);
+    struct time_control tc;
+    timectl_init(&tc);
+    search_genmove(s, &g, BLACK, &tc);
+    struct tree_node *root = tree_root(&s->tree);
+    ck_assert(tree_is_expanded(root));
+    int n = root->n_children;
+    ck_assert_int_eq(n, k);
+    struct tree_node *ch = tree_node_at(&s->tree, root->first);
+    ck_assert_int_eq(tree_move(&ch[n - 1]), PASS);
+    ck_assert(ch[n - 1].prior == 0.0f);
+    double sum = 0;
+    for (int i = 0; i < n - 1; i++)
+        sum += ch[i].prior;
+    ck_assert_msg(fabs(sum - 1.0) < 1e-4, "board moves' priors sum to %.6f", sum);
+    search_free(s);
+    game_free(&g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("search_prior");
@@ -387,6 +433,7 @@ static Suite *suite(void)
     tcase_add_test(tc, pw_eyes_in_search);
     tcase_add_test(tc, bias_in_search);
     tcase_add_test(tc, pattern_wins_in_search);
+    tcase_add_test(tc, pass_last_in_tree);
     suite_add_tcase(s, tc);
     return s;
 }
