@@ -8,7 +8,7 @@
  *
  *   hane-calibrate [--moves M,M,...] [--playouts N] [--seed S]
  *                  [--policy bt|light] [--capture G] [--table FILE.json]
- *                  [--atari R] [--races R] [--nakade R]
+ *                  [--atari R] [--races R] [--nakade R] [--atari-ladder 0|1]
  *                  [--out FILE] [--list FILE] [RECORD.sgf...]
  *   hane-calibrate --compare A.tsv B.tsv
  *
@@ -22,8 +22,8 @@
  * few hundred positions. Each position's playouts start from a seed made of
  * S and the position's number, so two settings meet the same random numbers.
  * --table uses another playout table (e.g. one of hane-balance) for bt;
- * --atari, --races and --nakade are the engine's playout_atari, playout_races
- * and playout_nakade (bt only; default 0).
+ * --atari, --races, --nakade and --atari-ladder are the engine's playout_atari,
+ * playout_races, playout_nakade and playout_atari_ladder (bt only; default 0).
  * Exit status 2 on a usage or input error (an unreadable or broken record is
  * an error: the message names its file, line and column).
  */
@@ -55,7 +55,7 @@ static void print_usage(FILE *f)
 {
     fprintf(f, "usage: hane-calibrate [--moves M,M,...] [--playouts N] [--seed S] "
                "[--policy bt|light] [--capture G] [--table FILE.json] [--atari R] "
-               "[--races R] [--nakade R] [--out FILE] "
+               "[--races R] [--nakade R] [--atari-ladder 0|1] [--out FILE] "
                "[--list FILE] [RECORD.sgf...]\n"
                "       hane-calibrate --compare A.tsv B.tsv\n");
 }

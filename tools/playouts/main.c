@@ -7,13 +7,14 @@
  *
  *   hane-playouts [--move N] [--playouts N] [--seed S] [--policy bt|light]
  *                 [--capture G] [--atari R] [--races R] [--nakade R]
- *                 FILE.sgf [VERTEX...]
+ *                 [--atari-ladder 0|1] FILE.sgf [VERTEX...]
  *
  * --move N is GTP's `loadsgf FILE N`: the position before move N (default:
  * after the last move; N-1 moves played, which the output says); --capture G is the engine's playout_capture (bt
  * only: every capture's gamma at least G; default the engine's default); --atari,
- * --races and --nakade are the engine's playout_atari, playout_races and
- * playout_nakade (bt only; default 0, as the engine's). The side to move is the record's. Komi is the
+ * --races, --nakade and --atari-ladder are the engine's playout_atari,
+ * playout_races, playout_nakade and playout_atari_ladder (bt only; default 0,
+ * as the engine's). The side to move is the record's. Komi is the
  * record's KM (7.5 without one). Exit status 2 on a usage or input error.
  */
 #include <stdio.h>
@@ -39,7 +40,8 @@ static void print_usage(FILE *f)
 {
     fprintf(f, "usage: hane-playouts [--move N] [--playouts N] [--seed S] "
                "[--policy bt|light] [--capture G]\n"
-               "                     [--atari R] [--races R] [--nakade R] FILE.sgf [VERTEX...]\n");
+               "                     [--atari R] [--races R] [--nakade R] [--atari-ladder 0|1]\n"
+               "                     FILE.sgf [VERTEX...]\n");
     if (f != stdout)
         return;
     fprintf(f,
@@ -60,6 +62,8 @@ static void print_usage(FILE *f)
             "                move answered (playout_races; default 0)\n"
             "  --nakade R    bt only: the share of eye spaces' vital points answered\n"
             "                (playout_nakade; default 0)\n"
+            "  --atari-ladder 1  bt only: --atari's answer also extends to two liberties\n"
+            "                out of a ladder that fails (playout_atari_ladder; default 0)\n"
             "  VERTEX...     stones or points to follow, e.g. D4 Q16\n\n"
             "The side to move is the record's; komi is its KM (7.5 without one).\n");
 }

@@ -14,15 +14,15 @@ bool tool_policy_known(const char *name);
 struct pat_gammas;
 
 /* The shares of the engine's playout answers (params.h: playout_atari,
- * playout_races, playout_nakade) a bt policy plays, 0 to 1; all 0 (the
- * engine's defaults) when zeroed. */
+ * playout_races, playout_nakade) a bt policy plays, 0 to 1, and
+ * playout_atari_ladder (0 or 1); all 0 (the engine's defaults) when zeroed. */
 struct tool_policy_rates {
-    double atari, races, nakade;
+    double atari, races, nakade, atari_ladder;
 };
 
-/* If `opt` is --atari, --races or --nakade, stores its value `v` in `r`,
- * sets *ok to whether it is a number from 0 to 1, and returns true; false
- * (r untouched) for any other option. */
+/* If `opt` is --atari, --races, --nakade (a number from 0 to 1) or
+ * --atari-ladder (0 or 1), stores its value `v` in `r`, sets *ok to whether
+ * it is one, and returns true; false (r untouched) for any other option. */
 bool tool_policy_rate_option(const char *opt, const char *v, struct tool_policy_rates *r,
                              bool *ok);
 

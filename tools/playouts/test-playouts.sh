@@ -59,6 +59,9 @@ check "--races, --nakade named" "playouts: 10 (bt, captures at least 50, races 0
 
 refused "no file" "no SGF file" --playouts 10
 refused "rate above 1" "bad value '2' for --atari" --atari 2 "$fx"
+check "--atari-ladder named" "playouts: 10 (bt, captures at least 50, atari 1, atari ladder), seed 1" \
+    "$("$bin" --playouts 10 --atari 1 --atari-ladder 1 "$tmp/race.sgf" | sed -n 2p)"
+refused "--atari-ladder is 0 or 1" "bad value '0.5' for --atari-ladder" --atari-ladder 0.5 "$fx"
 refused "missing file" "$tmp/none.sgf" "$tmp/none.sgf"
 printf '(;FF[4]GM[1]SZ[9]\n;B[ee];W[ee])\n' >"$tmp/bad.sgf"
 refused "illegal move in the record" "bad.sgf:2:" "$tmp/bad.sgf"
