@@ -83,6 +83,8 @@ static const struct param_def defs[] = {
      "bt playouts answer a move next to a string with two liberties, in this share of the cases, with a race move: an atari that string cannot escape, or for a string of their own a move that captures a neighbour in atari or extends to three liberties; 0 = never"},
     {"playout_atari", PT_DOUBLE, F(playout_atari), "0", 0, 1,
      "bt playouts answer a move that put a string of theirs in atari, in this share of the cases: the capture of a neighbouring string in atari that saves it, or an extension to three liberties; 0 = never"},
+    {"playout_atari_ladder", PT_BOOL, F(playout_atari_ladder), "0", 0, 1,
+     "playout_atari's answer also extends a string to two liberties when the ladder reader finds that the ladder does not capture it; 0 = three liberties or more only"},
     {"pw_mu", PT_DOUBLE, F(pw_mu), "1.8", 0, 1e6,
      "progressive widening mu: top 1 + log n / log mu moves searchable; 0 = off"},
     {"pw_rave", PT_DOUBLE, F(pw_rave), "0.1", 0, 1,

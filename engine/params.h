@@ -30,6 +30,7 @@ struct params {
     double playout_nakade;  /* share of eye-space vital points answered in bt playouts */
     double playout_races;   /* share of two-liberty race moves answered in bt playouts */
     double playout_atari;   /* share of ataris next to the last move answered in bt playouts */
+    int playout_atari_ladder; /* that answer also extends to two liberties out of a failing ladder */
     double fpu;             /* value assumed for a child with no visits (first-play urgency) */
     double prior_visits;    /* weight (virtual playouts) of the tactical move hints; 0 = off */
     int tree_ladder;        /* the tree leaves out escapes into a working ladder */

@@ -736,7 +736,9 @@ static point bt_choose(struct playout_policy *pp, struct board *b, enum color c,
     /* The answer to an atari on a string next to the previous move, then
      * a race move on a two-liberty string there, the same way. */
     if (!st->grad) {
-        point v = pick_answer(st, b, c, ci, ko, st->atari, playout_atari_moves, r);
+        point v = pick_answer(st, b, c, ci, ko, st->atari,
+                              st->atari_ladder ? playout_atari_moves_ladder : playout_atari_moves,
+                              r);
         if (v == 0)
             v = pick_answer(st, b, c, ci, ko, st->races, playout_race_moves, r);
         if (v > 0) {
@@ -832,6 +834,12 @@ void playout_bt_set_atari(struct playout_policy *pp, double rate)
 {
     struct playout_bt_state *st = pp->data;
     st->atari = rate;
+}
+
+void playout_bt_set_atari_ladder(struct playout_policy *pp, bool on)
+{
+    struct playout_bt_state *st = pp->data;
+    st->atari_ladder = on;
 }
 
 double playout_bt_far_base(const struct pat_gammas *g)

@@ -87,6 +87,10 @@ void playout_bt_set_races(struct playout_policy *pp, double rate);
  * the default; 1: always), ahead of the draw and of the race moves. */
 void playout_bt_set_atari(struct playout_policy *pp, double rate);
 
+/* With `on`, that answer also extends to two liberties when the ladder does
+ * not capture the string (playout_atari_moves_ladder); off by default. */
+void playout_bt_set_atari_ladder(struct playout_policy *pp, bool on);
+
 /* ---- simulation balancing (Silver & Tesauro 2009; Huang, Coulom & Lin 2010) ----
  *
  * The parameters are the logs of the tactical gammas and of the near-move

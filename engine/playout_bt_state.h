@@ -59,6 +59,9 @@ struct playout_bt_state {
     /* Share of moves answered when the previous move put a string in atari
      * (playout_atari_moves in playout_races.h); 0 = never. */
     double atari;
+    /* That answer also escapes to two liberties out of a ladder that fails
+     * (playout_atari_moves_ladder). */
+    bool atari_ladder;
     /* Points around the previous move that get a dist1 factor f: offsets and
      * the extra mass factor f - 1 (> 0). */
     int n_near;

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "patterns/features.h"
+
 /* Enough for the liberties libs_after collects before it stops at `max`
  * (at most 3 here): one string's liberties are read up to max + 2, as two
  * of them may be the points left out. */
@@ -168,8 +170,10 @@ int playout_race_moves(const struct board *b, enum color c, point last,
     return n;
 }
 
-int playout_atari_moves(const struct board *b, enum color c, point last,
-                        point out[PLAYOUT_RACE_MAX])
+/* playout_atari_moves, with the escape to two liberties read as a ladder
+ * when `ladder` is set. */
+static int atari_moves(const struct board *b, enum color c, point last,
+                       point out[PLAYOUT_RACE_MAX], bool ladder)
 {
     int n = 0;
     if (last <= 0 || (c != BLACK && c != WHITE) || b->color[last] != color_other(c))
@@ -188,8 +192,21 @@ int playout_atari_moves(const struct board *b, enum color c, point last,
         /* Two liberties would leave it to the next atari, which may be a
          * ladder: only an escape to three holds without reading. */
         point lib = board_atari_lib(b, q);
-        if (libs_after(b, c, lib, 0, 3, sid, 0) >= 3)
+        int libs = libs_after(b, c, lib, 0, 3, sid, 0);
+        if (libs >= 3 || (ladder && libs == 2 && !pat_ladder_escape_fails(b, c, lib)))
             add(out, &n, lib);
     }
     return n;
+}
+
+int playout_atari_moves(const struct board *b, enum color c, point last,
+                        point out[PLAYOUT_RACE_MAX])
+{
+    return atari_moves(b, c, last, out, false);
+}
+
+int playout_atari_moves_ladder(const struct board *b, enum color c, point last,
+                               point out[PLAYOUT_RACE_MAX])
+{
+    return atari_moves(b, c, last, out, true);
 }

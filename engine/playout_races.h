@@ -49,4 +49,13 @@ int playout_race_moves(const struct board *b, enum color c, point last,
 int playout_atari_moves(const struct board *b, enum color c, point last,
                         point out[PLAYOUT_RACE_MAX]);
 
+/* The same, and the extension to exactly two liberties when the ladder
+ * reader (pat_ladder_escape_fails) finds that the ladder does not capture
+ * it, as Pachi's playouts escape an atari unless it is a ladder (Baudiš &
+ * Gailly 2011). Without it the playouts give a string in atari that could
+ * run out up, and the groups it cuts off live (docs/notes/against-pachi.md,
+ * "Whose playouts see it"). The reading copies the board. */
+int playout_atari_moves_ladder(const struct board *b, enum color c, point last,
+                               point out[PLAYOUT_RACE_MAX]);
+
 #endif

@@ -52,6 +52,7 @@ static bool make_policy(const struct params *p, const struct pat_gammas *g,
             playout_bt_set_nakade(out, p->playout_nakade);
             playout_bt_set_races(out, p->playout_races);
             playout_bt_set_atari(out, p->playout_atari);
+            playout_bt_set_atari_ladder(out, p->playout_atari_ladder != 0);
             return true;
         }
         snprintf(err, err_len, "playout: out of memory for the bt policy");

@@ -223,6 +223,39 @@ static const char *const ladder[9] = {
     ". . . . . . . . .", ". . . . . . . . .",
 };
 
+/* The atari answers with the escape to two liberties read as a ladder. */
+static const char *ataris_ladder(const char *const rows[9], enum color c, const char *last)
+{
+    return answers(playout_atari_moves_ladder, rows, c, last);
+}
+
+/* As `ladder`, but Black's C3 and E3 stand on both ways the chase could
+ * go, and White's D3 is in atari once Black is at D4: the extension has two
+ * liberties (C4, E4) and no ladder takes it. */
+static const char *const ladder_broken[9] = {
+    ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+    ". . . O . . . . .",
+    ". . O X O . . . .",
+    ". . . . . . . . .",
+    ". . X O X . . . .",
+    ". . . . . . . . .", ". . . . . . . . .",
+};
+
+START_TEST(test_atari_answers_ladder)
+{
+    /* Two liberties: answered only when the ladder fails. */
+    ck_assert_str_eq(ataris(ladder_broken, BLACK, "E5"), "-");
+    ck_assert_str_eq(ataris_ladder(ladder_broken, BLACK, "E5"), "D4");
+    ck_assert_str_eq(ataris_ladder(ladder, BLACK, "E5"), "-");
+    /* Three liberties, as without the reading. */
+    ck_assert_str_eq(ataris_ladder(escape, BLACK, "E5"), "D4");
+    /* The saving capture, and now E4 too: two liberties, and no ladder
+     * takes it while White's D6 E6 stays in atari. */
+    ck_assert_str_eq(ataris_ladder(mutual, BLACK, "F5"), "E4 E7");
+    ck_assert_str_eq(ataris_ladder(escape, WHITE, "E5"), "-");
+}
+END_TEST
+
 START_TEST(test_atari_answers)
 {
     /* The capture that saves the string; E4 gives it two liberties only. */
@@ -314,6 +347,13 @@ START_TEST(test_playouts_answer)
 END_TEST
 
 
+/* playout_atari at `rate` with the ladder reading on. */
+static void set_atari_ladder(struct playout_policy *pp, double rate)
+{
+    playout_bt_set_atari(pp, rate);
+    playout_bt_set_atari_ladder(pp, true);
+}
+
 /* ... and the atari answer with playout_atari, which the draw alone plays
  * less often. */
 START_TEST(test_playouts_answer_atari)
@@ -324,6 +364,19 @@ START_TEST(test_playouts_answer_atari)
     int e7 = draws_of_with(playout_bt_set_atari, mutual, BLACK, "F5", "E7", 0.0, N);
     ck_assert_msg(e7 < N * 9 / 10, "E7 drawn %d times of %d without the rule", e7, N);
     playouts_consistent(playout_bt_set_atari, mutual, "F5");
+}
+END_TEST
+
+/* With the ladder reading, the escape to two liberties out of a ladder
+ * that fails is the answer; without it, the draw's. */
+START_TEST(test_playouts_answer_atari_ladder)
+{
+    pat_init();
+    enum { N = 400 };
+    ck_assert_int_eq(draws_of_with(set_atari_ladder, ladder_broken, BLACK, "E5", "D4", 1.0, N), N);
+    int d4 = draws_of_with(playout_bt_set_atari, ladder_broken, BLACK, "E5", "D4", 1.0, N);
+    ck_assert_msg(d4 < N * 9 / 10, "D4 drawn %d times of %d without the reading", d4, N);
+    playouts_consistent(set_atari_ladder, ladder_broken, "E5");
 }
 END_TEST
 
@@ -338,6 +391,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_playouts_answer);
     tcase_add_test(tc, test_atari_answers);
     tcase_add_test(tc, test_playouts_answer_atari);
+    tcase_add_test(tc, test_atari_answers_ladder);
+    tcase_add_test(tc, test_playouts_answer_atari_ladder);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,6 +8,7 @@
  *
  *   hane-calibrate [--moves M,M,...] [--playouts N] [--seed S]
  *                  [--policy bt|light] [--capture G] [--table FILE.json]
+ *                  [--atari R] [--races R] [--nakade R] [--atari-ladder 0|1]
  *                  [--out FILE] [--list FILE] [RECORD.sgf...]
  *   hane-calibrate --compare A.tsv B.tsv
  *
@@ -20,7 +21,9 @@
  * outcomes' noise is common to both, so a small difference is seen with a
  * few hundred positions. Each position's playouts start from a seed made of
  * S and the position's number, so two settings meet the same random numbers.
- * --table uses another playout table (e.g. one of hane-balance) for bt.
+ * --table uses another playout table (e.g. one of hane-balance) for bt;
+ * --atari, --races, --nakade and --atari-ladder are the engine's playout_atari,
+ * playout_races, playout_nakade and playout_atari_ladder (bt only; default 0).
  * Exit status 2 on a usage or input error (an unreadable or broken record is
  * an error: the message names its file, line and column).
  */
@@ -51,7 +54,8 @@
 static void print_usage(FILE *f)
 {
     fprintf(f, "usage: hane-calibrate [--moves M,M,...] [--playouts N] [--seed S] "
-               "[--policy bt|light] [--capture G] [--table FILE.json] [--out FILE] "
+               "[--policy bt|light] [--capture G] [--table FILE.json] [--atari R] "
+               "[--races R] [--nakade R] [--atari-ladder 0|1] [--out FILE] "
                "[--list FILE] [RECORD.sgf...]\n"
                "       hane-calibrate --compare A.tsv B.tsv\n");
 }
@@ -66,6 +70,7 @@ struct opts {
     int n_moves;
     long playouts, seed;
     double capture;
+    struct tool_policy_rates rates;
     const char *policy, *out, *list, *table;
     const char *compare[2];
     char **files;
@@ -112,7 +117,9 @@ static void parse_args(int argc, char **argv, struct opts *o)
     for (char *a; (a = cli_args_next_option(PROG, print_usage, argc, argv, &i, &v, o->files,
                                             &o->n_files));) {
         bool ok = true;
-        if (strcmp(a, "--moves") == 0) {
+        if (tool_policy_rate_option(a, v, &o->rates, &ok)) {
+            ;
+        } else if (strcmp(a, "--moves") == 0) {
             ok = parse_moves(v, o);
         } else if (strcmp(a, "--playouts") == 0) {
             ok = cli_parse_long(v, 1, 100000000, &o->playouts);
@@ -370,7 +377,7 @@ int main(int argc, char **argv)
         }
     }
     struct playout_policy pp;
-    if (!tool_policy_make(o.policy, table, o.capture, &pp)) {
+    if (!tool_policy_make(o.policy, table, o.capture, &o.rates, &pp)) {
         fprintf(stderr, "hane-calibrate: out of memory\n");
         return 2;
     }
@@ -409,6 +416,8 @@ int main(int argc, char **argv)
         printf(", captures at least %g", o.capture);
     if (o.table && strcmp(o.policy, "bt") == 0)
         printf(", table %s", o.table);
+    if (strcmp(o.policy, "bt") == 0)
+        tool_policy_rates_print(stdout, &o.rates);
     printf("), seed %ld\n", o.seed);
     printf("positions: %d, brier %.4f, favoured side won %.3f\n", n, sum / n, (double)right / n);
     for (int k = 0; k < o.n_moves; k++)

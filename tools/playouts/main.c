@@ -6,11 +6,15 @@
  * this shows which groups the playouts get wrong.
  *
  *   hane-playouts [--move N] [--playouts N] [--seed S] [--policy bt|light]
- *                 [--capture G] FILE.sgf [VERTEX...]
+ *                 [--capture G] [--atari R] [--races R] [--nakade R]
+ *                 [--atari-ladder 0|1] FILE.sgf [VERTEX...]
  *
  * --move N is GTP's `loadsgf FILE N`: the position before move N (default:
  * after the last move; N-1 moves played, which the output says); --capture G is the engine's playout_capture (bt
- * only: every capture's gamma at least G; default the engine's default). The side to move is the record's. Komi is the
+ * only: every capture's gamma at least G; default the engine's default); --atari,
+ * --races, --nakade and --atari-ladder are the engine's playout_atari,
+ * playout_races, playout_nakade and playout_atari_ladder (bt only; default 0,
+ * as the engine's). The side to move is the record's. Komi is the
  * record's KM (7.5 without one). Exit status 2 on a usage or input error.
  */
 #include <stdio.h>
@@ -35,7 +39,9 @@
 static void print_usage(FILE *f)
 {
     fprintf(f, "usage: hane-playouts [--move N] [--playouts N] [--seed S] "
-               "[--policy bt|light] [--capture G] FILE.sgf [VERTEX...]\n");
+               "[--policy bt|light] [--capture G]\n"
+               "                     [--atari R] [--races R] [--nakade R] [--atari-ladder 0|1]\n"
+               "                     FILE.sgf [VERTEX...]\n");
     if (f != stdout)
         return;
     fprintf(f,
@@ -50,6 +56,14 @@ static void print_usage(FILE *f)
             "                (uniformly random)\n"
             "  --capture G   bt only: every capture's gamma at least G (default the\n"
             "                engine's playout_capture)\n"
+            "  --atari R     bt only: the share of ataris next to the last move answered\n"
+            "                first (the engine's playout_atari; default 0)\n"
+            "  --races R     bt only: the share of two-liberty races next to the last\n"
+            "                move answered (playout_races; default 0)\n"
+            "  --nakade R    bt only: the share of eye spaces' vital points answered\n"
+            "                (playout_nakade; default 0)\n"
+            "  --atari-ladder 1  bt only: --atari's answer also extends to two liberties\n"
+            "                out of a ladder that fails (playout_atari_ladder; default 0)\n"
             "  VERTEX...     stones or points to follow, e.g. D4 Q16\n\n"
             "The side to move is the record's; komi is its KM (7.5 without one).\n");
 }
@@ -62,6 +76,7 @@ static _Noreturn void usage(const char *msg, const char *arg)
 struct opts {
     long move, playouts, seed;
     double capture;
+    struct tool_policy_rates rates;
     const char *policy, *file;
     const char *vertex[MAX_VERTICES];
     int n_vertex;
@@ -86,7 +101,9 @@ static void parse_args(int argc, char **argv, struct opts *o)
             continue;
         }
         bool ok = true;
-        if (strcmp(a, "--move") == 0)
+        if (tool_policy_rate_option(a, v, &o->rates, &ok))
+            ;
+        else if (strcmp(a, "--move") == 0)
             ok = cli_parse_long(v, 1, 100000000, &o->move);
         else if (strcmp(a, "--playouts") == 0)
             ok = cli_parse_long(v, 1, 100000000, &o->playouts);
@@ -132,7 +149,7 @@ int main(int argc, char **argv)
         }
     }
     struct playout_policy pp;
-    if (!tool_policy_make(o.policy, NULL, o.capture, &pp)) {
+    if (!tool_policy_make(o.policy, NULL, o.capture, &o.rates, &pp)) {
         fprintf(stderr, "hane-playouts: out of memory\n");
         game_free(&g);
         return 2;
@@ -171,6 +188,8 @@ int main(int argc, char **argv)
     printf("playouts: %ld (%s", o.playouts, o.policy);
     if (o.capture > 0 && strcmp(o.policy, "bt") == 0)
         printf(", captures at least %g", o.capture);
+    if (strcmp(o.policy, "bt") == 0)
+        tool_policy_rates_print(stdout, &o.rates);
     printf("), seed %ld\n", o.seed);
     printf("black wins: %.3f (draws %.3f), mean score %+.1f\n", black_wins / n, draws / n,
            score_sum / n);

@@ -30,6 +30,9 @@ check "right label: brier near 0" yes "$(below "$(field "$tmp/w" positions: 4)" 
 check "right label: the favoured side won" 1.000 "$(field "$tmp/w" positions: 8)"
 check "the settings" "playouts: 200 a position (bt, captures at least 50), seed 1" \
     "$(sed -n 2p "$tmp/w")"
+check "the answers' shares in the settings" \
+    "playouts: 10 a position (bt, captures at least 50, atari 1, races 0.8), seed 1" \
+    "$("$bin" --moves 1 --playouts 10 --atari 1 --races 0.8 "$tmp/w.sgf" | sed -n 2p)"
 "$bin" --moves 1 --playouts 200 "$tmp/b.sgf" >"$tmp/b"
 check "wrong label: brier near 1" yes "$(below 0.99 "$(field "$tmp/b" positions: 4)")"
 check "wrong label: the favoured side lost" 0.000 "$(field "$tmp/b" positions: 8)"
@@ -80,6 +83,7 @@ refused "--moves 0" "bad value '0' for --moves" --moves 0 "$tmp/w.sgf"
 refused "--moves 1,,2" "bad value '1,,2' for --moves" --moves 1,,2 "$tmp/w.sgf"
 refused "--moves 1," "bad value '1,' for --moves" --moves 1, "$tmp/w.sgf"
 refused "--policy heavy" "bad value 'heavy' for --policy" --policy heavy "$tmp/w.sgf"
+refused "--atari above 1" "bad value '1.5' for --atari" --atari 1.5 "$tmp/w.sgf"
 refused "--playouts -1" "bad value '-1' for --playouts" --playouts -1 "$tmp/w.sgf"
 refused "unknown option" "unknown option '--fast'" --fast 1 "$tmp/w.sgf"
 refused "missing value" "missing value after '--seed'" "$tmp/w.sgf" --seed

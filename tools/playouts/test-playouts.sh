@@ -45,7 +45,23 @@ check "--move 3: the position before move 3, two moves played, Black to play" "b
     "$("$bin" --move 3 --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o 'before move [0-9]* ([0-9]* moves played), [A-Za-z]* to play')"
 check "no KM: komi 7.5" "komi 7.5" "$("$bin" --playouts 10 "$tmp/m.sgf" | sed -n 1p | grep -o 'komi 7.5')"
 
+# 19x19: Black's G15 put White's E15 F15 in atari and left its own E16 F16
+# in atari (G16); White saves its string by taking them. The draw alone
+# often plays elsewhere first; --atari 1 answers the atari at once.
+printf '(;FF[4]GM[1]SZ[19]KM[7]AB[de][ed][fd][ef][gf][fg]AW[ee][fe][dd][ec][fc];B[ge])\n' >"$tmp/race.sgf"
+"$bin" --playouts 500 "$tmp/race.sgf" E16 >"$tmp/r0"
+"$bin" --playouts 500 --atari 1 "$tmp/race.sgf" E16 >"$tmp/r1"
+check "--atari named" "playouts: 500 (bt, captures at least 50, atari 1), seed 1" "$(sed -n 2p "$tmp/r1")"
+check "the draw alone: the string in atari survives often" yes "$(below 0.17 "$(value "$tmp/r0" 'E16 black')")"
+check "--atari 1: White takes it first" yes "$(below "$(value "$tmp/r1" 'E16 black')" 0.17)"
+check "--races, --nakade named" "playouts: 10 (bt, captures at least 50, races 0.5, nakade 1), seed 1" \
+    "$("$bin" --playouts 10 --races 0.5 --nakade 1 "$tmp/race.sgf" | sed -n 2p)"
+
 refused "no file" "no SGF file" --playouts 10
+refused "rate above 1" "bad value '2' for --atari" --atari 2 "$fx"
+check "--atari-ladder named" "playouts: 10 (bt, captures at least 50, atari 1, atari ladder), seed 1" \
+    "$("$bin" --playouts 10 --atari 1 --atari-ladder 1 "$tmp/race.sgf" | sed -n 2p)"
+refused "--atari-ladder is 0 or 1" "bad value '0.5' for --atari-ladder" --atari-ladder 0.5 "$fx"
 refused "missing file" "$tmp/none.sgf" "$tmp/none.sgf"
 printf '(;FF[4]GM[1]SZ[9]\n;B[ee];W[ee])\n' >"$tmp/bad.sgf"
 refused "illegal move in the record" "bad.sgf:2:" "$tmp/bad.sgf"
