@@ -41,6 +41,8 @@ struct search_cluster {
     int *child_block;       /* per block and move: the block of that child, 0 if not shared */
     struct shared_node node[1 + SEARCH_CLUSTER_MAX_WIDTH];
     double posted_at, t0;
+    int every;              /* worker 0's playouts between two rounds, 0: by time alone */
+    int64_t ticks;          /* worker 0's playouts since the last round started */
     int64_t playouts_sent;  /* this process's playouts already in a round */
     int64_t search_rounds;  /* rounds of the running search */
     int64_t from_others;    /* visits the others added to the root's children, this search */
@@ -52,7 +54,7 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
                            const struct search_cluster_params *p)
 {
     if (net->size < 1 || net->rank < 0 || net->rank >= net->size || p->interval_ms < 1
-        || p->depth < 1 || p->depth > SEARCH_CLUSTER_MAX_DEPTH || p->width < 0
+        || p->playouts < 0 || p->depth < 1 || p->depth > SEARCH_CLUSTER_MAX_DEPTH || p->width < 0
         || p->width > SEARCH_CLUSTER_MAX_WIDTH || !(p->share >= 0 && p->share <= 100)
         || !(p->wait > 0))
         return false;
@@ -259,6 +261,7 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
     memcpy(c->buf, c->sent, sizeof *c->buf * (size_t)c->n);
     c->net.start(c->net.ctx, c->buf, c->n);
     c->in_flight = true;
+    c->ticks = 0;
     c->posted_at = search_now();
     c->tot.busy += c->posted_at - t0;
     c->tot.rounds++;
@@ -272,6 +275,8 @@ static void collect(struct search *s, struct search_cluster *c)
     double t0 = search_now();
     c->in_flight = false;
     c->tot.in_flight += t0 - c->posted_at;
+    if (c->ticks > c->tot.max_lead)
+        c->tot.max_lead = c->ticks;
     c->tot.playouts += c->buf[C_PLAYOUTS];
     c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])
@@ -314,6 +319,8 @@ void search_cluster_begin(struct search *s)
     rebase(s, c, 0, tree_root(&s->tree));
     c->playouts_sent = 0;
     c->search_rounds = c->from_others = 0;
+    /* Worker 0 plays about 1 / threads of the process's playouts. */
+    c->every = c->p.playouts > 0 ? (c->p.playouts + s->n_threads - 1) / s->n_threads : 0;
     c->tot.playouts = 0;
     c->tot.searches++;
     /* Processes given the same seed would play the same playouts, and after
@@ -325,28 +332,6 @@ void search_cluster_begin(struct search *s)
             rng_seed(&s->th[i].rng, rng_derive(rng_next(&s->th[i].rng), (uint64_t)c->net.rank));
     c->t0 = search_now();
     post(s, c, false);
-}
-
-bool search_cluster_poll(struct search *s)
-{
-    struct search_cluster *c = s->cluster;
-    if (!c || !c->active)
-        return false;
-    if (c->in_flight) {
-        if (!c->net.test(c->net.ctx)) {
-            if (c->net.rank == 0 && search_now() - c->posted_at > c->p.wait) {
-                c->failed = true;
-                return true;
-            }
-            return false;
-        }
-        collect(s, c);
-    }
-    if (c->stop_seen)
-        return true;
-    if (search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
-        post(s, c, false);
-    return false;
 }
 
 /* Waits for the round in flight: process 0 at most `wait` seconds. */
@@ -362,6 +347,38 @@ static void finish_round(struct search *s, struct search_cluster *c)
         else
             nanosleep(&(struct timespec){ 0, 200000 }, NULL);
     }
+}
+
+bool search_cluster_poll(struct search *s)
+{
+    struct search_cluster *c = s->cluster;
+    if (!c || !c->active)
+        return false;
+    c->ticks++;
+    bool due = c->every > 0 && c->ticks >= c->every;
+    if (c->in_flight) {
+        if (due) {
+            /* A cadence ahead of some process: searching on would build on
+             * statistics that lag further and further behind the others'. */
+            c->tot.waits++;
+            finish_round(s, c);
+            if (c->failed)
+                return true;
+        } else if (!c->net.test(c->net.ctx)) {
+            if (c->net.rank == 0 && search_now() - c->posted_at > c->p.wait) {
+                c->failed = true;
+                return true;
+            }
+            return false;
+        } else {
+            collect(s, c);
+        }
+    }
+    if (c->stop_seen)
+        return true;
+    if (due || search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
+        post(s, c, false);
+    return false;
 }
 
 void search_cluster_end(struct search *s)
@@ -406,9 +423,11 @@ void search_cluster_end(struct search *s)
         for (int i = 0; i < k; i++)
             all += tree_visits(&ch[i]);
         fprintf(stderr, "hane-mpi: %d processes, %lld playouts in all, %lld rounds (%lld so far, "
-                "%lld KB sent), %d nodes shared, %.0f%% of the root's visits from the others\n",
+                "%lld waits, %lld KB sent), %d nodes shared, %.0f%% of the root's visits from "
+                "the others\n",
                 c->net.size, (long long)c->tot.playouts, (long long)c->search_rounds,
-                (long long)c->tot.rounds, (long long)(c->tot.bytes / 1000), c->blocks,
+                (long long)c->tot.rounds, (long long)c->tot.waits, (long long)(c->tot.bytes / 1000),
+                c->blocks,
                 all > 0 ? 100.0 * (double)c->from_others / (double)all : 0.0);
     }
 }
