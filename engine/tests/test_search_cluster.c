@@ -100,18 +100,17 @@ static void *run(void *arg)
 }
 
 /* n processes of `playouts` each search the empty 9x9 board together. */
-static void search_together(struct proc *pr, struct hub *h, int n, int playouts, int depth)
+static void search_with(struct proc *pr, struct hub *h, int n, int playouts,
+                        const struct search_cluster_params *cp)
 {
     memset(h, 0, sizeof *h);
     pthread_mutex_init(&h->lock, NULL);
     h->n = n;
-    struct search_cluster_params cp = { .interval_ms = 2, .depth = depth, .width = 3,
-                                        .wait = 30 };
     for (int r = 0; r < n; r++) {
         pr[r].s = make(playouts, 11 + r);
         pr[r].f = (struct fake){ h, r };
         struct search_net net = { &pr[r].f, r, n, fake_start, fake_test };
-        ck_assert(search_cluster_attach(pr[r].s, &net, &cp));
+        ck_assert(search_cluster_attach(pr[r].s, &net, cp));
         game_init(&pr[r].g, 9, 7.5);
     }
     pthread_t th[MAXP];
@@ -119,6 +118,13 @@ static void search_together(struct proc *pr, struct hub *h, int n, int playouts,
         ck_assert_int_eq(pthread_create(&th[r], NULL, run, &pr[r]), 0);
     for (int r = 0; r < n; r++)
         pthread_join(th[r], NULL);
+}
+
+static void search_together(struct proc *pr, struct hub *h, int n, int playouts, int depth)
+{
+    struct search_cluster_params cp = { .interval_ms = 2, .depth = depth, .width = 3,
+                                        .wait = 30 };
+    search_with(pr, h, n, playouts, &cp);
 }
 
 static void done(struct proc *pr, struct hub *h, int n)
@@ -188,6 +194,36 @@ END_TEST
 START_TEST(three_processes_depth3) { same_root(3, 3); }
 END_TEST
 
+/* With mpi_playouts=K and an interval far longer than the search, a round
+ * starts every K playouts of a process: the rounds of a search are its
+ * budget over K, plus the first and the closing ones, on every process, and
+ * no process plays more than K playouts while a round is out (one that is
+ * due waits for it), however the threads of the processes are scheduled. */
+START_TEST(rounds_every_k_playouts)
+{
+    struct proc pr[MAXP];
+    struct hub h;
+    const int n = 3, playouts = 600, k = 50;
+    struct search_cluster_params cp = { .interval_ms = 60000, .playouts = k, .depth = 2,
+                                        .width = 3, .wait = 30 };
+    search_with(pr, &h, n, playouts, &cp);
+    struct search_cluster_totals t0;
+    search_cluster_totals(pr[0].s, &t0);
+    ck_assert_int_eq(t0.playouts, (int64_t)n * playouts);
+    /* the first round, one every k playouts, two to four to close */
+    ck_assert_int_ge(t0.rounds, 1 + playouts / k + 2);
+    ck_assert_int_le(t0.rounds, 1 + playouts / k + 4);
+    for (int r = 0; r < n; r++) {
+        struct search_cluster_totals t;
+        search_cluster_totals(pr[r].s, &t);
+        ck_assert(!search_cluster_failed(pr[r].s));
+        ck_assert_int_eq(t.rounds, t0.rounds);
+        ck_assert_int_le(t.max_lead, k);
+    }
+    done(pr, &h, n);
+}
+END_TEST
+
 /* Process 1 never takes part: process 0 gives up on it after `wait`, answers
  * from its own playouts and says the cluster failed. */
 START_TEST(silent_process)
@@ -236,6 +272,9 @@ START_TEST(attach_checks)
     bad = ok;
     bad.interval_ms = 0;
     ck_assert(!search_cluster_attach(s, &net, &bad));
+    bad = ok;
+    bad.playouts = -1;
+    ck_assert(!search_cluster_attach(s, &net, &bad));
     ck_assert(search_cluster_attach(s, &net, &ok));
     /* not armed: searches alone (the fake hub is NULL and would crash) */
     struct game g;
@@ -261,6 +300,7 @@ int main(void)
     tcase_add_test(tc, two_processes_depth1);
     tcase_add_test(tc, three_processes_depth2);
     tcase_add_test(tc, three_processes_depth3);
+    tcase_add_test(tc, rounds_every_k_playouts);
     tcase_add_test(tc, silent_process);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
