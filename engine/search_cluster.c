@@ -32,6 +32,7 @@ struct search_cluster {
     _Atomic bool failed;    /* read by the front end while an analysis may run */
     int points;             /* board points of the running search */
     int max_blocks;         /* 1 + width at depth 2 or more, else 1 */
+    int width;              /* int64 per move of a block: 2, or 4 with amaf */
     int blocks;             /* shared nodes of the running search (the round in flight's) */
     int n;                  /* int64 in the round in flight */
     int64_t *buf;           /* the round in flight, summed in place */
@@ -64,7 +65,8 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
     c->net = *net;
     c->p = *p;
     c->max_blocks = p->depth >= 2 ? 1 + p->width : 1;
-    size_t n = C_N + (size_t)2 * BOARD_MAX_POINTS * (size_t)c->max_blocks;
+    c->width = p->amaf ? 4 : 2;
+    size_t n = C_N + (size_t)c->width * BOARD_MAX_POINTS * (size_t)c->max_blocks;
     size_t cells = (size_t)BOARD_MAX_POINTS * (size_t)c->max_blocks;
     c->buf = calloc(n, sizeof *c->buf);
     c->sent = calloc(n, sizeof *c->sent);
@@ -145,32 +147,36 @@ static struct tree_node *block_node(struct search *s, const struct search_cluste
     return child_at(&s->tree, block_node(s, c, c->node[b].parent), c->node[b].move);
 }
 
+/* A move's slot of block b: visits and wins, then (with amaf) its AMAF
+ * visits and wins. */
 static int64_t *slot(int64_t *a, const struct search_cluster *c, int b, int m)
 {
-    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * 2;
+    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * (size_t)c->width;
 }
 
-/* This process's visits and wins of `n` since base[0..1], into sent[0..1]. */
-static void delta(const struct tree_node *n, int64_t *base, int64_t *sent)
+/* This process's count and sum in `word` (a node's stats or amaf; NULL: no
+ * node) since base[0..1], into sent[0..1]. */
+static void delta(const _Atomic uint64_t *word, int64_t *base, int64_t *sent)
 {
-    uint64_t st = n ? tree_stats(n) : 0;
+    uint64_t st = word ? atomic_load_explicit(word, memory_order_relaxed) : 0;
     int64_t v = tree_count(st), w = tree_sum(st);
-    sent[0] = n ? v - base[0] : 0;
-    sent[1] = n ? w - base[1] : 0;
-    if (n) {
+    sent[0] = word ? v - base[0] : 0;
+    sent[1] = word ? w - base[1] : 0;
+    if (word) {
         base[0] = v;
         base[1] = w;
     }
 }
 
-/* Adds the other processes' part of a round, total - mine, to `n`. */
-static int64_t apply(struct tree_node *n, const int64_t *total, const int64_t *mine, int64_t *base)
+/* Adds the other processes' part of a round, total - mine, to `word`. */
+static int64_t apply(_Atomic uint64_t *word, const int64_t *total, const int64_t *mine,
+                     int64_t *base)
 {
     int64_t rv = total[0] - mine[0], rw = total[1] - mine[1];
-    if (!n || (rv == 0 && rw == 0))
+    if (!word || (rv == 0 && rw == 0))
         return 0;
     int64_t packed = rw * ((int64_t)1 << 32) + rv;
-    atomic_fetch_add_explicit(&n->stats, (uint64_t)packed, memory_order_relaxed);
+    atomic_fetch_add_explicit(word, (uint64_t)packed, memory_order_relaxed);
     base[0] += rv;
     base[1] += rw;
     return rv;
@@ -190,11 +196,13 @@ static void rebase(struct search *s, struct search_cluster *c, int b, struct tre
 {
     struct tree_node *ch = NULL;
     int k = children(&s->tree, n, &ch);
-    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * 2 * (size_t)c->points);
+    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * (size_t)c->width * (size_t)c->points);
+    int64_t unused[2];
     for (int i = 0; i < k; i++) {
-        uint64_t st = tree_stats(&ch[i]);
-        slot(c->base, c, b, ch[i].move)[0] = tree_count(st);
-        slot(c->base, c, b, ch[i].move)[1] = tree_sum(st);
+        int64_t *base = slot(c->base, c, b, ch[i].move);
+        delta(&ch[i].stats, base, unused);
+        if (c->p.amaf)
+            delta(&ch[i].amaf, base + 2, unused);
     }
 }
 
@@ -243,20 +251,24 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
 {
     double t0 = search_now();
     grow(s, c);
-    c->n = C_N + 2 * c->points * c->blocks;
+    c->n = C_N + c->width * c->points * c->blocks;
     memset(c->sent, 0, sizeof *c->sent * (size_t)c->n);
     int64_t done = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
     c->sent[C_PLAYOUTS] = done - c->playouts_sent;
     c->playouts_sent = done;
     c->sent[C_STOP] = stop;
     c->sent[C_DONE] = c->done;
-    delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    delta(&tree_root(&s->tree)->stats, c->base + C_ROOT_V, c->sent + C_ROOT_V);
     /* slots of moves this tree lacks stay 0 (memset above) */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
         int k = children(&s->tree, block_node(s, c, b), &ch);
-        for (int i = 0; i < k; i++)
-            delta(&ch[i], slot(c->base, c, b, ch[i].move), slot(c->sent, c, b, ch[i].move));
+        for (int i = 0; i < k; i++) {
+            int64_t *base = slot(c->base, c, b, ch[i].move), *sent = slot(c->sent, c, b, ch[i].move);
+            delta(&ch[i].stats, base, sent);
+            if (c->p.amaf)
+                delta(&ch[i].amaf, base + 2, sent + 2);
+        }
     }
     memcpy(c->buf, c->sent, sizeof *c->buf * (size_t)c->n);
     c->net.start(c->net.ctx, c->buf, c->n);
@@ -281,15 +293,18 @@ static void collect(struct search *s, struct search_cluster *c)
     c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])
         c->stop_seen = true;
-    apply(tree_root(&s->tree), c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
+    apply(&tree_root(&s->tree)->stats, c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
     /* the others' statistics of a move this tree lacks are dropped */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
         int k = children(&s->tree, block_node(s, c, b), &ch);
         for (int i = 0; i < k; i++) {
             int m = ch[i].move;
-            int64_t rv = apply(&ch[i], slot(c->buf, c, b, m), slot(c->sent, c, b, m),
-                               slot(c->base, c, b, m));
+            int64_t *total = slot(c->buf, c, b, m), *mine = slot(c->sent, c, b, m);
+            int64_t *base = slot(c->base, c, b, m);
+            int64_t rv = apply(&ch[i].stats, total, mine, base);
+            if (c->p.amaf)
+                apply(&ch[i].amaf, total + 2, mine + 2, base + 2);
             if (b == 0)
                 c->from_others += rv;
         }
@@ -315,7 +330,7 @@ void search_cluster_begin(struct search *s)
     memset(c->merged, 0, sizeof *c->merged * (size_t)c->points);
     memset(c->child_block, 0, sizeof *c->child_block * (size_t)c->points);
     /* What the tree holds already (a reused subtree) stays this process's own. */
-    delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    delta(&tree_root(&s->tree)->stats, c->base + C_ROOT_V, c->sent + C_ROOT_V);
     rebase(s, c, 0, tree_root(&s->tree));
     c->playouts_sent = 0;
     c->search_rounds = c->from_others = 0;

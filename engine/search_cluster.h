@@ -67,6 +67,10 @@ struct search_cluster_params {
     int playouts;
     int depth;          /* deepest shared children: 1, the root's; 2, also their children... */
     int width;          /* shared nodes besides the root (at most SEARCH_CLUSTER_MAX_WIDTH) */
+    /* The children's AMAF statistics (RAVE) travel too, so that the
+     * blend of a shared node's children weighs all processes' AMAF against
+     * all processes' visits; twice the bytes. */
+    bool amaf;
     double share;       /* percent of the root's visits a node needs to be shared (0..100) */
     double wait;        /* seconds process 0 waits for a round before it gives up on the others */
 };

@@ -60,6 +60,8 @@ static void help(FILE *f)
             "  mpi_share=PCT    visits a node needs to be shared, in percent of the\n"
             "                   root's (default 5)\n"
             "  mpi_width=K      nodes shared besides the root (default 32, at most 64)\n"
+            "  mpi_amaf=1       share the AMAF (RAVE) statistics too, for twice the bytes\n"
+            "                   (default 0)\n"
             "  mpi_wait=S       seconds process 0 waits for the others before it gives up\n"
             "                   on them (default 10)\n"
             "\n"
@@ -97,6 +99,9 @@ static bool mpi_args(int *argc, char **argv)
                    && v == (int)v) {
             cp.playouts = (int)v;
             ok = true;
+        } else if (num && k == 8 && !strncmp(a, "mpi_amaf", k) && (v == 0 || v == 1)) {
+            cp.amaf = v == 1;
+            ok = true;
         } else if (num && k == 9 && !strncmp(a, "mpi_depth", k) && v >= 1
                    && v <= SEARCH_CLUSTER_MAX_DEPTH && v == (int)v) {
             cp.depth = (int)v;
@@ -114,7 +119,7 @@ static bool mpi_args(int *argc, char **argv)
         }
         if (!ok) {
             if (rank == 0)
-                fprintf(stderr, "hane-mpi: argument %d: '%s': expected mpi_interval=1..60000, mpi_playouts=0..1000000, "
+                fprintf(stderr, "hane-mpi: argument %d: '%s': expected mpi_interval=1..60000, mpi_playouts=0..1000000, mpi_amaf=0|1, "
                         "mpi_depth=1..%d, mpi_share=0..100, mpi_width=0..%d or "
                         "mpi_wait=0.1..86400\n", i, a, SEARCH_CLUSTER_MAX_DEPTH,
                         SEARCH_CLUSTER_MAX_WIDTH);

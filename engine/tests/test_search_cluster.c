@@ -120,10 +120,11 @@ static void search_with(struct proc *pr, struct hub *h, int n, int playouts,
         pthread_join(th[r], NULL);
 }
 
-static void search_together(struct proc *pr, struct hub *h, int n, int playouts, int depth)
+static void search_together(struct proc *pr, struct hub *h, int n, int playouts, int depth,
+                            bool amaf)
 {
     struct search_cluster_params cp = { .interval_ms = 2, .depth = depth, .width = 3,
-                                        .wait = 30 };
+                                        .amaf = amaf, .wait = 30 };
     search_with(pr, h, n, playouts, &cp);
 }
 
@@ -137,14 +138,15 @@ static void done(struct proc *pr, struct hub *h, int n)
 }
 
 /* After the last round every process holds, for every child of the root,
- * the visits and wins of all processes' playouts; they add up to the
- * playouts of all, each process's budget exactly. */
-static void same_root(int n, int depth)
+ * the visits and wins of all processes' playouts (with amaf, their AMAF
+ * statistics too); they add up to the playouts of all, each process's
+ * budget exactly. */
+static void same_root(int n, int depth, bool amaf)
 {
     struct proc pr[MAXP];
     struct hub h;
     const int playouts = 600;
-    search_together(pr, &h, n, playouts, depth);
+    search_together(pr, &h, n, playouts, depth, amaf);
     struct search_cluster_totals t;
     search_cluster_totals(pr[0].s, &t);
     ck_assert_int_eq(t.playouts, (int64_t)n * playouts);
@@ -168,6 +170,7 @@ static void same_root(int n, int depth)
         ck_assert(t.shared > 1 && t.shared <= 4);
     struct tree_node *root0 = tree_root(&pr[0].s->tree);
     int64_t visits = 0;
+    int differ = 0;
     for (int i = 0; i < root0->n_children; i++) {
         struct tree_node *c0 = tree_node_at(&pr[0].s->tree, root0->first + (uint32_t)i);
         visits += tree_visits(c0);
@@ -176,22 +179,33 @@ static void same_root(int n, int depth)
             struct tree_node *c = tree_child(&pr[r].s->tree, root, tree_move(c0));
             ck_assert_msg(c != NULL, "process %d lacks a root move", r);
             ck_assert_uint_eq(tree_stats(c), tree_stats(c0));
+            /* the AMAF of one process alone differs (each plays its own
+             * playouts); the sum of all is the same everywhere */
+            if (amaf)
+                ck_assert_uint_eq(tree_amaf(c), tree_amaf(c0));
+            else if (tree_amaf_visits(c0) > 20)
+                differ += tree_amaf(c) != tree_amaf(c0);
         }
     }
     ck_assert_int_eq(visits, t.playouts);
+    if (!amaf)
+        ck_assert_int_gt(differ, 0);
     /* the others follow process 0's move: here they chose from the same root */
     for (int r = 1; r < n; r++)
         ck_assert_int_eq(pr[r].r.move, pr[0].r.move);
     done(pr, &h, n);
 }
 
-START_TEST(two_processes_depth1) { same_root(2, 1); }
+START_TEST(two_processes_depth1) { same_root(2, 1, false); }
 END_TEST
 
-START_TEST(three_processes_depth2) { same_root(3, 2); }
+START_TEST(three_processes_depth2) { same_root(3, 2, false); }
 END_TEST
 
-START_TEST(three_processes_depth3) { same_root(3, 3); }
+START_TEST(three_processes_depth3) { same_root(3, 3, false); }
+END_TEST
+
+START_TEST(three_processes_amaf) { same_root(3, 3, true); }
 END_TEST
 
 /* With mpi_playouts=K and an interval far longer than the search, a round
@@ -300,6 +314,7 @@ int main(void)
     tcase_add_test(tc, two_processes_depth1);
     tcase_add_test(tc, three_processes_depth2);
     tcase_add_test(tc, three_processes_depth3);
+    tcase_add_test(tc, three_processes_amaf);
     tcase_add_test(tc, rounds_every_k_playouts);
     tcase_add_test(tc, silent_process);
     suite_add_tcase(s, tc);
