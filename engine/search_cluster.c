@@ -41,6 +41,7 @@ struct search_cluster {
     int64_t *merged;        /* per block and move: visits over all processes since it was shared */
     int *child_block;       /* per block and move: the block of that child, 0 if not shared */
     struct shared_node node[1 + SEARCH_CLUSTER_MAX_WIDTH];
+    struct tree_node *at[1 + SEARCH_CLUSTER_MAX_WIDTH];    /* find_blocks */
     double posted_at, t0;
     int every;              /* worker 0's playouts between two rounds, 0: by time alone */
     int64_t ticks;          /* worker 0's playouts since the last round started */
@@ -145,6 +146,16 @@ static struct tree_node *block_node(struct search *s, const struct search_cluste
     if (b == 0)
         return tree_root(&s->tree);
     return child_at(&s->tree, block_node(s, c, c->node[b].parent), c->node[b].move);
+}
+
+/* block_node of every block into c->at, each from its parent's (a parent's
+ * block comes before its children's), so that a deep list costs one scan
+ * of children per block instead of one per ply. */
+static void find_blocks(struct search *s, struct search_cluster *c)
+{
+    c->at[0] = tree_root(&s->tree);
+    for (int b = 1; b < c->blocks; b++)
+        c->at[b] = child_at(&s->tree, c->at[c->node[b].parent], c->node[b].move);
 }
 
 /* A move's slot of block b: visits and wins, then (with amaf) its AMAF
@@ -259,10 +270,11 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
     c->sent[C_STOP] = stop;
     c->sent[C_DONE] = c->done;
     delta(&tree_root(&s->tree)->stats, c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    find_blocks(s, c);
     /* slots of moves this tree lacks stay 0 (memset above) */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
-        int k = children(&s->tree, block_node(s, c, b), &ch);
+        int k = children(&s->tree, c->at[b], &ch);
         for (int i = 0; i < k; i++) {
             int64_t *base = slot(c->base, c, b, ch[i].move), *sent = slot(c->sent, c, b, ch[i].move);
             delta(&ch[i].stats, base, sent);
@@ -294,10 +306,11 @@ static void collect(struct search *s, struct search_cluster *c)
     if (c->buf[C_STOP])
         c->stop_seen = true;
     apply(&tree_root(&s->tree)->stats, c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
+    find_blocks(s, c);
     /* the others' statistics of a move this tree lacks are dropped */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
-        int k = children(&s->tree, block_node(s, c, b), &ch);
+        int k = children(&s->tree, c->at[b], &ch);
         for (int i = 0; i < k; i++) {
             int m = ch[i].move;
             int64_t *total = slot(c->buf, c, b, m), *mine = slot(c->sent, c, b, m);

@@ -75,8 +75,8 @@ struct search_cluster_params {
     double wait;        /* seconds process 0 waits for a round before it gives up on the others */
 };
 
-#define SEARCH_CLUSTER_MAX_WIDTH 64
-#define SEARCH_CLUSTER_MAX_DEPTH 4
+#define SEARCH_CLUSTER_MAX_WIDTH 256
+#define SEARCH_CLUSTER_MAX_DEPTH 12
 
 /* Joins `s` to the processes of `net` (copied). False if memory runs out or
  * the parameters are out of range. */
