@@ -38,7 +38,7 @@
 
 static int rank, size = 1;
 static struct search_cluster_params cp = { .interval_ms = 100, .depth = 3, .width = 32,
-                                           .share = 5, .wait = 10 };
+                                           .amaf = true, .share = 5, .wait = 10 };
 
 static void help(FILE *f)
 {
@@ -60,8 +60,8 @@ static void help(FILE *f)
             "  mpi_share=PCT    visits a node needs to be shared, in percent of the\n"
             "                   root's (default 5)\n"
             "  mpi_width=K      nodes shared besides the root (default 32, at most 256)\n"
-            "  mpi_amaf=1       share the AMAF (RAVE) statistics too, for twice the bytes\n"
-            "                   (default 0)\n"
+            "  mpi_amaf=0|1     share the AMAF (RAVE) statistics too, for twice the bytes\n"
+            "                   (default 1)\n"
             "  mpi_wait=S       seconds process 0 waits for the others before it gives up\n"
             "                   on them (default 10)\n"
             "\n"
