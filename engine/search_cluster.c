@@ -165,18 +165,16 @@ static int64_t *slot(int64_t *a, const struct search_cluster *c, int b, int m)
     return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * (size_t)c->width;
 }
 
-/* This process's count and sum in `word` (a node's stats or amaf; NULL: no
- * node) since base[0..1], into sent[0..1]. */
+/* This process's count and sum in `word` (a node's stats or amaf) since
+ * base[0..1], into sent[0..1]. */
 static void delta(const _Atomic uint64_t *word, int64_t *base, int64_t *sent)
 {
-    uint64_t st = word ? atomic_load_explicit(word, memory_order_relaxed) : 0;
+    uint64_t st = atomic_load_explicit(word, memory_order_relaxed);
     int64_t v = tree_count(st), w = tree_sum(st);
-    sent[0] = word ? v - base[0] : 0;
-    sent[1] = word ? w - base[1] : 0;
-    if (word) {
-        base[0] = v;
-        base[1] = w;
-    }
+    sent[0] = v - base[0];
+    sent[1] = w - base[1];
+    base[0] = v;
+    base[1] = w;
 }
 
 /* Adds the other processes' part of a round, total - mine, to `word`. */
@@ -184,7 +182,7 @@ static int64_t apply(_Atomic uint64_t *word, const int64_t *total, const int64_t
                      int64_t *base)
 {
     int64_t rv = total[0] - mine[0], rw = total[1] - mine[1];
-    if (!word || (rv == 0 && rw == 0))
+    if (rv == 0 && rw == 0)
         return 0;
     int64_t packed = rw * ((int64_t)1 << 32) + rv;
     atomic_fetch_add_explicit(word, (uint64_t)packed, memory_order_relaxed);

@@ -3,9 +3,9 @@
  * threads and tree, and at a fixed interval they add up what they learnt
  * about the nodes near the root, in the manner of the cluster version of
  * MoGo (Gelly et al. 2008, "The parallelization of Monte-Carlo planning"):
- * each process sends the visits and wins its own playouts added since the
- * last round to the children of the shared nodes, and adds the other
- * processes' to its tree. The root is shared from the start; a node within
+ * each process sends the visits and wins (and, with `amaf`, the AMAF visits
+ * and wins) its own playouts added since the last round to the children of
+ * the shared nodes, and adds the other processes' to its tree. The root is shared from the start; a node within
  * `depth` - 1 plies of it joins the shared nodes (and stays one for the rest
  * of the search) once its visits over all processes reach `share` percent
  * of the root's, at most `width` of them besides the root.
@@ -34,8 +34,9 @@
  * a whole cadence ahead of the slowest one waits.
  *
  * Cost of a round, per process: (5 + 2 * points * shared nodes) int64 sent
- * and received (points: (size + 2) * (size + 1) + 1, 111 on 9x9, 421 on
- * 19x19), that is 1.8 KB per shared node on 9x9 and 6.7 KB on 19x19.
+ * and received, 4 instead of 2 with `amaf` (points: (size + 2) * (size + 1)
+ * + 1, 111 on 9x9, 421 on 19x19), that is 1.8 KB per shared node on 9x9 and
+ * 6.7 KB on 19x19, twice that with `amaf`.
  *
  * Nothing here includes mpi.h: a process that never attaches a net searches
  * alone as before.
