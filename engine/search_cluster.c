@@ -32,6 +32,7 @@ struct search_cluster {
     _Atomic bool failed;    /* read by the front end while an analysis may run */
     int points;             /* board points of the running search */
     int max_blocks;         /* 1 + width at depth 2 or more, else 1 */
+    int width;              /* int64 per move of a block: 2, or 4 with amaf */
     int blocks;             /* shared nodes of the running search (the round in flight's) */
     int n;                  /* int64 in the round in flight */
     int64_t *buf;           /* the round in flight, summed in place */
@@ -40,7 +41,10 @@ struct search_cluster {
     int64_t *merged;        /* per block and move: visits over all processes since it was shared */
     int *child_block;       /* per block and move: the block of that child, 0 if not shared */
     struct shared_node node[1 + SEARCH_CLUSTER_MAX_WIDTH];
+    struct tree_node *at[1 + SEARCH_CLUSTER_MAX_WIDTH];    /* find_blocks */
     double posted_at, t0;
+    int every;              /* worker 0's playouts between two rounds, 0: by time alone */
+    int64_t ticks;          /* worker 0's playouts since the last round started */
     int64_t playouts_sent;  /* this process's playouts already in a round */
     int64_t search_rounds;  /* rounds of the running search */
     int64_t from_others;    /* visits the others added to the root's children, this search */
@@ -52,7 +56,7 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
                            const struct search_cluster_params *p)
 {
     if (net->size < 1 || net->rank < 0 || net->rank >= net->size || p->interval_ms < 1
-        || p->depth < 1 || p->depth > SEARCH_CLUSTER_MAX_DEPTH || p->width < 0
+        || p->playouts < 0 || p->depth < 1 || p->depth > SEARCH_CLUSTER_MAX_DEPTH || p->width < 0
         || p->width > SEARCH_CLUSTER_MAX_WIDTH || !(p->share >= 0 && p->share <= 100)
         || !(p->wait > 0))
         return false;
@@ -62,7 +66,8 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
     c->net = *net;
     c->p = *p;
     c->max_blocks = p->depth >= 2 ? 1 + p->width : 1;
-    size_t n = C_N + (size_t)2 * BOARD_MAX_POINTS * (size_t)c->max_blocks;
+    c->width = p->amaf ? 4 : 2;
+    size_t n = C_N + (size_t)c->width * BOARD_MAX_POINTS * (size_t)c->max_blocks;
     size_t cells = (size_t)BOARD_MAX_POINTS * (size_t)c->max_blocks;
     c->buf = calloc(n, sizeof *c->buf);
     c->sent = calloc(n, sizeof *c->sent);
@@ -143,32 +148,44 @@ static struct tree_node *block_node(struct search *s, const struct search_cluste
     return child_at(&s->tree, block_node(s, c, c->node[b].parent), c->node[b].move);
 }
 
+/* block_node of every block into c->at, each from its parent's (a parent's
+ * block comes before its children's), so that a deep list costs one scan
+ * of children per block instead of one per ply. */
+static void find_blocks(struct search *s, struct search_cluster *c)
+{
+    c->at[0] = tree_root(&s->tree);
+    for (int b = 1; b < c->blocks; b++)
+        c->at[b] = child_at(&s->tree, c->at[c->node[b].parent], c->node[b].move);
+}
+
+/* A move's slot of block b: visits and wins, then (with amaf) its AMAF
+ * visits and wins. */
 static int64_t *slot(int64_t *a, const struct search_cluster *c, int b, int m)
 {
-    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * 2;
+    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * (size_t)c->width;
 }
 
-/* This process's visits and wins of `n` since base[0..1], into sent[0..1]. */
-static void delta(const struct tree_node *n, int64_t *base, int64_t *sent)
+/* This process's count and sum in `word` (a node's stats or amaf) since
+ * base[0..1], into sent[0..1]. */
+static void delta(const _Atomic uint64_t *word, int64_t *base, int64_t *sent)
 {
-    uint64_t st = n ? tree_stats(n) : 0;
+    uint64_t st = atomic_load_explicit(word, memory_order_relaxed);
     int64_t v = tree_count(st), w = tree_sum(st);
-    sent[0] = n ? v - base[0] : 0;
-    sent[1] = n ? w - base[1] : 0;
-    if (n) {
-        base[0] = v;
-        base[1] = w;
-    }
+    sent[0] = v - base[0];
+    sent[1] = w - base[1];
+    base[0] = v;
+    base[1] = w;
 }
 
-/* Adds the other processes' part of a round, total - mine, to `n`. */
-static int64_t apply(struct tree_node *n, const int64_t *total, const int64_t *mine, int64_t *base)
+/* Adds the other processes' part of a round, total - mine, to `word`. */
+static int64_t apply(_Atomic uint64_t *word, const int64_t *total, const int64_t *mine,
+                     int64_t *base)
 {
     int64_t rv = total[0] - mine[0], rw = total[1] - mine[1];
-    if (!n || (rv == 0 && rw == 0))
+    if (rv == 0 && rw == 0)
         return 0;
     int64_t packed = rw * ((int64_t)1 << 32) + rv;
-    atomic_fetch_add_explicit(&n->stats, (uint64_t)packed, memory_order_relaxed);
+    atomic_fetch_add_explicit(word, (uint64_t)packed, memory_order_relaxed);
     base[0] += rv;
     base[1] += rw;
     return rv;
@@ -188,11 +205,13 @@ static void rebase(struct search *s, struct search_cluster *c, int b, struct tre
 {
     struct tree_node *ch = NULL;
     int k = children(&s->tree, n, &ch);
-    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * 2 * (size_t)c->points);
+    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * (size_t)c->width * (size_t)c->points);
+    int64_t unused[2];
     for (int i = 0; i < k; i++) {
-        uint64_t st = tree_stats(&ch[i]);
-        slot(c->base, c, b, ch[i].move)[0] = tree_count(st);
-        slot(c->base, c, b, ch[i].move)[1] = tree_sum(st);
+        int64_t *base = slot(c->base, c, b, ch[i].move);
+        delta(&ch[i].stats, base, unused);
+        if (c->p.amaf)
+            delta(&ch[i].amaf, base + 2, unused);
     }
 }
 
@@ -241,24 +260,30 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
 {
     double t0 = search_now();
     grow(s, c);
-    c->n = C_N + 2 * c->points * c->blocks;
+    c->n = C_N + c->width * c->points * c->blocks;
     memset(c->sent, 0, sizeof *c->sent * (size_t)c->n);
     int64_t done = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
     c->sent[C_PLAYOUTS] = done - c->playouts_sent;
     c->playouts_sent = done;
     c->sent[C_STOP] = stop;
     c->sent[C_DONE] = c->done;
-    delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    delta(&tree_root(&s->tree)->stats, c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    find_blocks(s, c);
     /* slots of moves this tree lacks stay 0 (memset above) */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
-        int k = children(&s->tree, block_node(s, c, b), &ch);
-        for (int i = 0; i < k; i++)
-            delta(&ch[i], slot(c->base, c, b, ch[i].move), slot(c->sent, c, b, ch[i].move));
+        int k = children(&s->tree, c->at[b], &ch);
+        for (int i = 0; i < k; i++) {
+            int64_t *base = slot(c->base, c, b, ch[i].move), *sent = slot(c->sent, c, b, ch[i].move);
+            delta(&ch[i].stats, base, sent);
+            if (c->p.amaf)
+                delta(&ch[i].amaf, base + 2, sent + 2);
+        }
     }
     memcpy(c->buf, c->sent, sizeof *c->buf * (size_t)c->n);
     c->net.start(c->net.ctx, c->buf, c->n);
     c->in_flight = true;
+    c->ticks = 0;
     c->posted_at = search_now();
     c->tot.busy += c->posted_at - t0;
     c->tot.rounds++;
@@ -272,19 +297,25 @@ static void collect(struct search *s, struct search_cluster *c)
     double t0 = search_now();
     c->in_flight = false;
     c->tot.in_flight += t0 - c->posted_at;
+    if (c->ticks > c->tot.max_lead)
+        c->tot.max_lead = c->ticks;
     c->tot.playouts += c->buf[C_PLAYOUTS];
     c->all_done = c->buf[C_DONE];
     if (c->buf[C_STOP])
         c->stop_seen = true;
-    apply(tree_root(&s->tree), c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
+    apply(&tree_root(&s->tree)->stats, c->buf + C_ROOT_V, c->sent + C_ROOT_V, c->base + C_ROOT_V);
+    find_blocks(s, c);
     /* the others' statistics of a move this tree lacks are dropped */
     for (int b = 0; b < c->blocks; b++) {
         struct tree_node *ch = NULL;
-        int k = children(&s->tree, block_node(s, c, b), &ch);
+        int k = children(&s->tree, c->at[b], &ch);
         for (int i = 0; i < k; i++) {
             int m = ch[i].move;
-            int64_t rv = apply(&ch[i], slot(c->buf, c, b, m), slot(c->sent, c, b, m),
-                               slot(c->base, c, b, m));
+            int64_t *total = slot(c->buf, c, b, m), *mine = slot(c->sent, c, b, m);
+            int64_t *base = slot(c->base, c, b, m);
+            int64_t rv = apply(&ch[i].stats, total, mine, base);
+            if (c->p.amaf)
+                apply(&ch[i].amaf, total + 2, mine + 2, base + 2);
             if (b == 0)
                 c->from_others += rv;
         }
@@ -310,10 +341,12 @@ void search_cluster_begin(struct search *s)
     memset(c->merged, 0, sizeof *c->merged * (size_t)c->points);
     memset(c->child_block, 0, sizeof *c->child_block * (size_t)c->points);
     /* What the tree holds already (a reused subtree) stays this process's own. */
-    delta(tree_root(&s->tree), c->base + C_ROOT_V, c->sent + C_ROOT_V);
+    delta(&tree_root(&s->tree)->stats, c->base + C_ROOT_V, c->sent + C_ROOT_V);
     rebase(s, c, 0, tree_root(&s->tree));
     c->playouts_sent = 0;
     c->search_rounds = c->from_others = 0;
+    /* Worker 0 plays about 1 / threads of the process's playouts. */
+    c->every = c->p.playouts > 0 ? (c->p.playouts + s->n_threads - 1) / s->n_threads : 0;
     c->tot.playouts = 0;
     c->tot.searches++;
     /* Processes given the same seed would play the same playouts, and after
@@ -325,28 +358,6 @@ void search_cluster_begin(struct search *s)
             rng_seed(&s->th[i].rng, rng_derive(rng_next(&s->th[i].rng), (uint64_t)c->net.rank));
     c->t0 = search_now();
     post(s, c, false);
-}
-
-bool search_cluster_poll(struct search *s)
-{
-    struct search_cluster *c = s->cluster;
-    if (!c || !c->active)
-        return false;
-    if (c->in_flight) {
-        if (!c->net.test(c->net.ctx)) {
-            if (c->net.rank == 0 && search_now() - c->posted_at > c->p.wait) {
-                c->failed = true;
-                return true;
-            }
-            return false;
-        }
-        collect(s, c);
-    }
-    if (c->stop_seen)
-        return true;
-    if (search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
-        post(s, c, false);
-    return false;
 }
 
 /* Waits for the round in flight: process 0 at most `wait` seconds. */
@@ -362,6 +373,38 @@ static void finish_round(struct search *s, struct search_cluster *c)
         else
             nanosleep(&(struct timespec){ 0, 200000 }, NULL);
     }
+}
+
+bool search_cluster_poll(struct search *s)
+{
+    struct search_cluster *c = s->cluster;
+    if (!c || !c->active)
+        return false;
+    c->ticks++;
+    bool due = c->every > 0 && c->ticks >= c->every;
+    if (c->in_flight) {
+        if (due) {
+            /* A cadence ahead of some process: searching on would build on
+             * statistics that lag further and further behind the others'. */
+            c->tot.waits++;
+            finish_round(s, c);
+            if (c->failed)
+                return true;
+        } else if (!c->net.test(c->net.ctx)) {
+            if (c->net.rank == 0 && search_now() - c->posted_at > c->p.wait) {
+                c->failed = true;
+                return true;
+            }
+            return false;
+        } else {
+            collect(s, c);
+        }
+    }
+    if (c->stop_seen)
+        return true;
+    if (due || search_now() - c->posted_at >= c->p.interval_ms / 1000.0)
+        post(s, c, false);
+    return false;
 }
 
 void search_cluster_end(struct search *s)
@@ -406,9 +449,11 @@ void search_cluster_end(struct search *s)
         for (int i = 0; i < k; i++)
             all += tree_visits(&ch[i]);
         fprintf(stderr, "hane-mpi: %d processes, %lld playouts in all, %lld rounds (%lld so far, "
-                "%lld KB sent), %d nodes shared, %.0f%% of the root's visits from the others\n",
+                "%lld waits, %lld KB sent), %d nodes shared, %.0f%% of the root's visits from "
+                "the others\n",
                 c->net.size, (long long)c->tot.playouts, (long long)c->search_rounds,
-                (long long)c->tot.rounds, (long long)(c->tot.bytes / 1000), c->blocks,
+                (long long)c->tot.rounds, (long long)c->tot.waits, (long long)(c->tot.bytes / 1000),
+                c->blocks,
                 all > 0 ? 100.0 * (double)c->from_others / (double)all : 0.0);
     }
 }

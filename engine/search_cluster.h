@@ -3,9 +3,9 @@
  * threads and tree, and at a fixed interval they add up what they learnt
  * about the nodes near the root, in the manner of the cluster version of
  * MoGo (Gelly et al. 2008, "The parallelization of Monte-Carlo planning"):
- * each process sends the visits and wins its own playouts added since the
- * last round to the children of the shared nodes, and adds the other
- * processes' to its tree. The root is shared from the start; a node within
+ * each process sends the visits and wins (and, with `amaf`, the AMAF visits
+ * and wins) its own playouts added since the last round to the children of
+ * the shared nodes, and adds the other processes' to its tree. The root is shared from the start; a node within
  * `depth` - 1 plies of it joins the shared nodes (and stays one for the rest
  * of the search) once its visits over all processes reach `share` percent
  * of the root's, at most `width` of them besides the root.
@@ -24,9 +24,19 @@
  * run one last round so that process 0 decides on everything that was
  * played.
  *
+ * Cadence: a round starts `interval_ms` after the previous one, or, with
+ * `playouts` set, once this process played that many since it (worker 0
+ * counts its own share, playouts / threads), whichever comes first. At a
+ * fixed number of playouts the count of rounds is then the same whatever
+ * the machine's load: a process that is due while the previous round is
+ * still out (the others are behind) waits for it instead of searching on
+ * with stale statistics. The collective stays non-blocking; only a process
+ * a whole cadence ahead of the slowest one waits.
+ *
  * Cost of a round, per process: (5 + 2 * points * shared nodes) int64 sent
- * and received (points: (size + 2) * (size + 1) + 1, 111 on 9x9, 421 on
- * 19x19), that is 1.8 KB per shared node on 9x9 and 6.7 KB on 19x19.
+ * and received, 4 instead of 2 with `amaf` (points: (size + 2) * (size + 1)
+ * + 1, 111 on 9x9, 421 on 19x19), that is 1.8 KB per shared node on 9x9 and
+ * 6.7 KB on 19x19, twice that with `amaf`.
  *
  * Nothing here includes mpi.h: a process that never attaches a net searches
  * alone as before.
@@ -51,15 +61,23 @@ struct search_net {
 };
 
 struct search_cluster_params {
-    int interval_ms;    /* between the starts of two rounds */
+    int interval_ms;    /* between the starts of two rounds, at most */
+    /* A round every `playouts` playouts of this process as well (0: by time
+     * alone); a process that played them while the previous round is still
+     * out waits for it, so the rounds of a search do not depend on the load. */
+    int playouts;
     int depth;          /* deepest shared children: 1, the root's; 2, also their children... */
     int width;          /* shared nodes besides the root (at most SEARCH_CLUSTER_MAX_WIDTH) */
+    /* The children's AMAF statistics (RAVE) travel too, so that the
+     * blend of a shared node's children weighs all processes' AMAF against
+     * all processes' visits; twice the bytes. */
+    bool amaf;
     double share;       /* percent of the root's visits a node needs to be shared (0..100) */
     double wait;        /* seconds process 0 waits for a round before it gives up on the others */
 };
 
-#define SEARCH_CLUSTER_MAX_WIDTH 64
-#define SEARCH_CLUSTER_MAX_DEPTH 4
+#define SEARCH_CLUSTER_MAX_WIDTH 256
+#define SEARCH_CLUSTER_MAX_DEPTH 12
 
 /* Joins `s` to the processes of `net` (copied). False if memory runs out or
  * the parameters are out of range. */
@@ -85,6 +103,8 @@ struct search_cluster_totals {
     double seconds;         /* of the searches */
     double busy;            /* of worker 0's time building and applying rounds */
     double in_flight;       /* from the start of a round to its collection, summed over rounds */
+    int64_t waits;          /* rounds worker 0 stopped searching to wait for (playouts cadence) */
+    int64_t max_lead;       /* most playouts of worker 0 while one round was out */
     int shared;             /* nodes shared at the end of the last search, the root included */
 };
 void search_cluster_totals(const struct search *s, struct search_cluster_totals *out);

@@ -38,7 +38,7 @@
 
 static int rank, size = 1;
 static struct search_cluster_params cp = { .interval_ms = 100, .depth = 3, .width = 32,
-                                           .share = 5, .wait = 10 };
+                                           .amaf = true, .share = 5, .wait = 10 };
 
 static void help(FILE *f)
 {
@@ -51,12 +51,17 @@ static void help(FILE *f)
             "Each process runs `threads` threads and plays playouts=P (N x P in all);\n"
             "the clock is process 0's.\n"
             "\n"
-            "  mpi_interval=MS  between two rounds of statistics (default 100)\n"
+            "  mpi_interval=MS  between two rounds of statistics, at most (default 100)\n"
+            "  mpi_playouts=K   also a round every K playouts of a process, which then\n"
+            "                   waits for the previous round if it is still out\n"
+            "                   (default 0: by time alone)\n"
             "  mpi_depth=D      1: share the root's children; 2: also the children of\n"
-            "                   well visited root moves; 3: and one ply deeper (default 3, at most 4)\n"
+            "                   well visited root moves; 3: and one ply deeper (default 3, at most 12)\n"
             "  mpi_share=PCT    visits a node needs to be shared, in percent of the\n"
             "                   root's (default 5)\n"
-            "  mpi_width=K      nodes shared besides the root (default 32, at most 64)\n"
+            "  mpi_width=K      nodes shared besides the root (default 32, at most 256)\n"
+            "  mpi_amaf=0|1     share the AMAF (RAVE) statistics too, for twice the bytes\n"
+            "                   (default 1)\n"
             "  mpi_wait=S       seconds process 0 waits for the others before it gives up\n"
             "                   on them (default 10)\n"
             "\n"
@@ -90,6 +95,13 @@ static bool mpi_args(int *argc, char **argv)
         if (num && k == 12 && !strncmp(a, "mpi_interval", k) && v >= 1 && v <= 60000 && v == (int)v) {
             cp.interval_ms = (int)v;
             ok = true;
+        } else if (num && k == 12 && !strncmp(a, "mpi_playouts", k) && v >= 0 && v <= 1e6
+                   && v == (int)v) {
+            cp.playouts = (int)v;
+            ok = true;
+        } else if (num && k == 8 && !strncmp(a, "mpi_amaf", k) && (v == 0 || v == 1)) {
+            cp.amaf = v == 1;
+            ok = true;
         } else if (num && k == 9 && !strncmp(a, "mpi_depth", k) && v >= 1
                    && v <= SEARCH_CLUSTER_MAX_DEPTH && v == (int)v) {
             cp.depth = (int)v;
@@ -107,7 +119,7 @@ static bool mpi_args(int *argc, char **argv)
         }
         if (!ok) {
             if (rank == 0)
-                fprintf(stderr, "hane-mpi: argument %d: '%s': expected mpi_interval=1..60000, "
+                fprintf(stderr, "hane-mpi: argument %d: '%s': expected mpi_interval=1..60000, mpi_playouts=0..1000000, mpi_amaf=0|1, "
                         "mpi_depth=1..%d, mpi_share=0..100, mpi_width=0..%d or "
                         "mpi_wait=0.1..86400\n", i, a, SEARCH_CLUSTER_MAX_DEPTH,
                         SEARCH_CLUSTER_MAX_WIDTH);
@@ -379,11 +391,11 @@ int main(int argc, char **argv)
         if (t.searches)
             fprintf(stderr, "hane-mpi: %lld searches over %d processes: %lld rounds, %.1f KB "
                     "sent per process, %.0f B/s while searching, %.1f us of worker 0's time "
-                    "a round, %.2f ms from a round's start to its collection\n",
+                    "a round, %.2f ms from a round's start to its collection, %lld waits\n",
                     (long long)t.searches, size, (long long)t.rounds, t.bytes / 1e3,
                     t.seconds > 0 ? t.bytes / t.seconds : 0.0,
                     t.rounds ? 1e6 * t.busy / (double)t.rounds : 0.0,
-                    t.rounds ? 1e3 * t.in_flight / (double)t.rounds : 0.0);
+                    t.rounds ? 1e3 * t.in_flight / (double)t.rounds : 0.0, (long long)t.waits);
     }
     free(r);
     free(scratch);

@@ -100,18 +100,17 @@ static void *run(void *arg)
 }
 
 /* n processes of `playouts` each search the empty 9x9 board together. */
-static void search_together(struct proc *pr, struct hub *h, int n, int playouts, int depth)
+static void search_with(struct proc *pr, struct hub *h, int n, int playouts,
+                        const struct search_cluster_params *cp)
 {
     memset(h, 0, sizeof *h);
     pthread_mutex_init(&h->lock, NULL);
     h->n = n;
-    struct search_cluster_params cp = { .interval_ms = 2, .depth = depth, .width = 3,
-                                        .wait = 30 };
     for (int r = 0; r < n; r++) {
         pr[r].s = make(playouts, 11 + r);
         pr[r].f = (struct fake){ h, r };
         struct search_net net = { &pr[r].f, r, n, fake_start, fake_test };
-        ck_assert(search_cluster_attach(pr[r].s, &net, &cp));
+        ck_assert(search_cluster_attach(pr[r].s, &net, cp));
         game_init(&pr[r].g, 9, 7.5);
     }
     pthread_t th[MAXP];
@@ -119,6 +118,14 @@ static void search_together(struct proc *pr, struct hub *h, int n, int playouts,
         ck_assert_int_eq(pthread_create(&th[r], NULL, run, &pr[r]), 0);
     for (int r = 0; r < n; r++)
         pthread_join(th[r], NULL);
+}
+
+static void search_together(struct proc *pr, struct hub *h, int n, int playouts, int depth,
+                            bool amaf)
+{
+    struct search_cluster_params cp = { .interval_ms = 2, .depth = depth, .width = 3,
+                                        .amaf = amaf, .wait = 30 };
+    search_with(pr, h, n, playouts, &cp);
 }
 
 static void done(struct proc *pr, struct hub *h, int n)
@@ -131,14 +138,15 @@ static void done(struct proc *pr, struct hub *h, int n)
 }
 
 /* After the last round every process holds, for every child of the root,
- * the visits and wins of all processes' playouts; they add up to the
- * playouts of all, each process's budget exactly. */
-static void same_root(int n, int depth)
+ * the visits and wins of all processes' playouts (with amaf, their AMAF
+ * statistics too); they add up to the playouts of all, each process's
+ * budget exactly. */
+static void same_root(int n, int depth, bool amaf)
 {
     struct proc pr[MAXP];
     struct hub h;
     const int playouts = 600;
-    search_together(pr, &h, n, playouts, depth);
+    search_together(pr, &h, n, playouts, depth, amaf);
     struct search_cluster_totals t;
     search_cluster_totals(pr[0].s, &t);
     ck_assert_int_eq(t.playouts, (int64_t)n * playouts);
@@ -162,6 +170,7 @@ static void same_root(int n, int depth)
         ck_assert(t.shared > 1 && t.shared <= 4);
     struct tree_node *root0 = tree_root(&pr[0].s->tree);
     int64_t visits = 0;
+    int differ = 0;
     for (int i = 0; i < root0->n_children; i++) {
         struct tree_node *c0 = tree_node_at(&pr[0].s->tree, root0->first + (uint32_t)i);
         visits += tree_visits(c0);
@@ -170,22 +179,63 @@ static void same_root(int n, int depth)
             struct tree_node *c = tree_child(&pr[r].s->tree, root, tree_move(c0));
             ck_assert_msg(c != NULL, "process %d lacks a root move", r);
             ck_assert_uint_eq(tree_stats(c), tree_stats(c0));
+            /* the AMAF of one process alone differs (each plays its own
+             * playouts); the sum of all is the same everywhere */
+            if (amaf)
+                ck_assert_uint_eq(tree_amaf(c), tree_amaf(c0));
+            else if (tree_amaf_visits(c0) > 20)
+                differ += tree_amaf(c) != tree_amaf(c0);
         }
     }
     ck_assert_int_eq(visits, t.playouts);
+    if (!amaf)
+        ck_assert_int_gt(differ, 0);
     /* the others follow process 0's move: here they chose from the same root */
     for (int r = 1; r < n; r++)
         ck_assert_int_eq(pr[r].r.move, pr[0].r.move);
     done(pr, &h, n);
 }
 
-START_TEST(two_processes_depth1) { same_root(2, 1); }
+START_TEST(two_processes_depth1) { same_root(2, 1, false); }
 END_TEST
 
-START_TEST(three_processes_depth2) { same_root(3, 2); }
+START_TEST(three_processes_depth2) { same_root(3, 2, false); }
 END_TEST
 
-START_TEST(three_processes_depth3) { same_root(3, 3); }
+START_TEST(three_processes_depth3) { same_root(3, 3, false); }
+END_TEST
+
+START_TEST(three_processes_amaf) { same_root(3, 3, true); }
+END_TEST
+
+/* With mpi_playouts=K and an interval far longer than the search, a round
+ * starts every K playouts of a process: the rounds of a search are its
+ * budget over K, plus the first and the closing ones, on every process, and
+ * no process plays more than K playouts while a round is out (one that is
+ * due waits for it), however the threads of the processes are scheduled. */
+START_TEST(rounds_every_k_playouts)
+{
+    struct proc pr[MAXP];
+    struct hub h;
+    const int n = 3, playouts = 600, k = 50;
+    struct search_cluster_params cp = { .interval_ms = 60000, .playouts = k, .depth = 2,
+                                        .width = 3, .wait = 30 };
+    search_with(pr, &h, n, playouts, &cp);
+    struct search_cluster_totals t0;
+    search_cluster_totals(pr[0].s, &t0);
+    ck_assert_int_eq(t0.playouts, (int64_t)n * playouts);
+    /* the first round, one every k playouts, two to four to close */
+    ck_assert_int_ge(t0.rounds, 1 + playouts / k + 2);
+    ck_assert_int_le(t0.rounds, 1 + playouts / k + 4);
+    for (int r = 0; r < n; r++) {
+        struct search_cluster_totals t;
+        search_cluster_totals(pr[r].s, &t);
+        ck_assert(!search_cluster_failed(pr[r].s));
+        ck_assert_int_eq(t.rounds, t0.rounds);
+        ck_assert_int_le(t.max_lead, k);
+    }
+    done(pr, &h, n);
+}
 END_TEST
 
 /* Process 1 never takes part: process 0 gives up on it after `wait`, answers
@@ -236,6 +286,9 @@ START_TEST(attach_checks)
     bad = ok;
     bad.interval_ms = 0;
     ck_assert(!search_cluster_attach(s, &net, &bad));
+    bad = ok;
+    bad.playouts = -1;
+    ck_assert(!search_cluster_attach(s, &net, &bad));
     ck_assert(search_cluster_attach(s, &net, &ok));
     /* not armed: searches alone (the fake hub is NULL and would crash) */
     struct game g;
@@ -261,6 +314,8 @@ int main(void)
     tcase_add_test(tc, two_processes_depth1);
     tcase_add_test(tc, three_processes_depth2);
     tcase_add_test(tc, three_processes_depth3);
+    tcase_add_test(tc, three_processes_amaf);
+    tcase_add_test(tc, rounds_every_k_playouts);
     tcase_add_test(tc, silent_process);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

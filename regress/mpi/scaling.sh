@@ -5,12 +5,15 @@
 # (hane-match --resume): run it again to go on where it stopped.
 #
 # Usage: regress/mpi/scaling.sh [OUT_DIR]   (default build/mpi-scaling)
-# Environment: P (1000), GAMES (50), POINTS ("s2 s4 e4": sN scaling, eN efficiency).
+# Environment: P (1000), GAMES (50), POINTS ("s2 s4 e4": sN scaling, eN efficiency),
+# CADENCE (the rounds' parameters of hane-mpi, default a round every 20
+# playouts of a process, so that the load of the machine does not change them).
 set -eu
 out=${1:-build/mpi-scaling}
 P=${P:-1000}
 GAMES=${GAMES:-50}
 POINTS=${POINTS:-"s2 s4 e4"}
+CADENCE=${CADENCE:-"mpi_playouts=20 mpi_interval=60000"}
 mpirun="mpirun --oversubscribe $( [ "$(id -u)" = 0 ] && echo --allow-run-as-root )"
 mkdir -p "$out"
 # The programs are copied once, so that a rebuild during a long run does not
@@ -23,7 +26,7 @@ fi
 b=$out/bin
 for pt in $POINTS; do
     n=${pt#?}
-    mpi="$mpirun -np $n $b/hane-mpi threads=1 playouts=$P mpi_interval=20 verbose=1"
+    mpi="$mpirun -np $n $b/hane-mpi threads=1 playouts=$P $CADENCE verbose=1"
     case $pt in
     s*) one="$b/hane threads=1 playouts=$P" ;;
     e*) one="$b/hane threads=1 playouts=$((n * P))" ;;
