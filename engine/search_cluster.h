@@ -5,10 +5,11 @@
  * MoGo (Gelly et al. 2008, "The parallelization of Monte-Carlo planning"):
  * each process sends the visits and wins (and, with `amaf`, the AMAF visits
  * and wins) its own playouts added since the last round to the children of
- * the shared nodes, and adds the other processes' to its tree. The root is shared from the start; a node within
- * `depth` - 1 plies of it joins the shared nodes (and stays one for the rest
- * of the search) once its visits over all processes reach `share` percent
- * of the root's, at most `width` of them besides the root.
+ * the shared nodes, and adds the other processes' to its tree. The root is
+ * shared from the start; a node within `depth` - 1 plies of it joins the
+ * shared nodes (and stays one for the rest of the search) once its visits
+ * over all processes reach `share` percent of the root's, at most `width`
+ * of them besides the root.
  *
  * The transport is a non-blocking sum of an int64 array over the processes
  * (struct search_net; engine/net_mpi.c for Open MPI): worker 0 starts one
