@@ -32,7 +32,7 @@ struct search_cluster {
     _Atomic bool failed;    /* read by the front end while an analysis may run */
     int points;             /* board points of the running search */
     int max_blocks;         /* 1 + width at depth 2 or more, else 1 */
-    int width;              /* int64 per move of a block: 2, or 4 with amaf */
+    int per_move;           /* int64 per move of a block: 2, or 4 with amaf */
     int blocks;             /* shared nodes of the running search (the round in flight's) */
     int n;                  /* int64 in the round in flight */
     int64_t *buf;           /* the round in flight, summed in place */
@@ -66,8 +66,8 @@ bool search_cluster_attach(struct search *s, const struct search_net *net,
     c->net = *net;
     c->p = *p;
     c->max_blocks = p->depth >= 2 ? 1 + p->width : 1;
-    c->width = p->amaf ? 4 : 2;
-    size_t n = C_N + (size_t)c->width * BOARD_MAX_POINTS * (size_t)c->max_blocks;
+    c->per_move = p->amaf ? 4 : 2;
+    size_t n = C_N + (size_t)c->per_move * BOARD_MAX_POINTS * (size_t)c->max_blocks;
     size_t cells = (size_t)BOARD_MAX_POINTS * (size_t)c->max_blocks;
     c->buf = calloc(n, sizeof *c->buf);
     c->sent = calloc(n, sizeof *c->sent);
@@ -162,7 +162,7 @@ static void find_blocks(struct search *s, struct search_cluster *c)
  * visits and wins. */
 static int64_t *slot(int64_t *a, const struct search_cluster *c, int b, int m)
 {
-    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * (size_t)c->width;
+    return a + C_N + ((size_t)b * (size_t)c->points + (size_t)m) * (size_t)c->per_move;
 }
 
 /* This process's count and sum in `word` (a node's stats or amaf) since
@@ -205,7 +205,7 @@ static void rebase(struct search *s, struct search_cluster *c, int b, struct tre
 {
     struct tree_node *ch = NULL;
     int k = children(&s->tree, n, &ch);
-    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * (size_t)c->width * (size_t)c->points);
+    memset(slot(c->base, c, b, 0), 0, sizeof *c->base * (size_t)c->per_move * (size_t)c->points);
     int64_t unused[2];
     for (int i = 0; i < k; i++) {
         int64_t *base = slot(c->base, c, b, ch[i].move);
@@ -260,7 +260,7 @@ static void post(struct search *s, struct search_cluster *c, bool stop)
 {
     double t0 = search_now();
     grow(s, c);
-    c->n = C_N + c->width * c->points * c->blocks;
+    c->n = C_N + c->per_move * c->points * c->blocks;
     memset(c->sent, 0, sizeof *c->sent * (size_t)c->n);
     int64_t done = atomic_load_explicit(&s->job.playouts, memory_order_relaxed);
     c->sent[C_PLAYOUTS] = done - c->playouts_sent;

@@ -340,17 +340,22 @@ START_TEST(pw_eyes_in_search)
 }
 END_TEST
 
-START_TEST(bias_in_search)
+/* The visit-weighted mean prior of the root's children after a search. */
+static double mean_prior_after(const char *const *kv)
 {
     uint32_t v[BOARD_MAX_POINTS + 1], nroot;
     float pr[BOARD_MAX_POINTS + 1];
     int n;
+    root_after_search(kv, v, pr, &n, &nroot);
+    return mean_prior(v, pr, n);
+}
+
+START_TEST(bias_in_search)
+{
     const char *strong[] = { "bt_c", "20", "bt_k", "inf", NULL };
-    root_after_search(strong, v, pr, &n, &nroot);
-    double with = mean_prior(v, pr, n);
+    double with = mean_prior_after(strong);
     const char *weak[] = { "bt_c", "0.0001", "bt_k", "inf", NULL };  /* priors and order, no real bias */
-    root_after_search(weak, v, pr, &n, &nroot);
-    double without = mean_prior(v, pr, n);
+    double without = mean_prior_after(weak);
     ck_assert_msg(with > 1.5 * without, "visit-weighted mean prior %.4f with the bias, %.4f without",
                   with, without);
 }
@@ -360,15 +365,10 @@ END_TEST
  * moves the model likes, as the bias does, with the bias itself off. */
 START_TEST(pattern_wins_in_search)
 {
-    uint32_t v[BOARD_MAX_POINTS + 1], nroot;
-    float pr[BOARD_MAX_POINTS + 1];
-    int n;
     const char *on[] = { "bt_c", "0.0001", "pattern_wins", "300", NULL };
-    root_after_search(on, v, pr, &n, &nroot);
-    double with = mean_prior(v, pr, n);
+    double with = mean_prior_after(on);
     const char *off[] = { "bt_c", "0.0001", NULL };
-    root_after_search(off, v, pr, &n, &nroot);
-    double without = mean_prior(v, pr, n);
+    double without = mean_prior_after(off);
     ck_assert_msg(with > 1.5 * without, "visit-weighted mean prior %.4f with pattern_wins, %.4f without",
                   with, without);
 }
