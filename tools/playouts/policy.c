@@ -21,7 +21,7 @@ bool tool_policy_rate_option(const char *opt, const char *v, struct tool_policy_
     if (strcmp(opt, "--atari-ladder") == 0) {
         long on = 0;
         *ok = cli_parse_long(v, 0, 1, &on);
-        r->atari_ladder = (double)on;
+        r->atari_ladder = on == 1;
         return true;
     }
     if (!slot)
@@ -38,7 +38,7 @@ void tool_policy_rates_print(FILE *f, const struct tool_policy_rates *r)
         fprintf(f, ", races %g", r->races);
     if (r->nakade > 0)
         fprintf(f, ", nakade %g", r->nakade);
-    if (r->atari_ladder > 0)
+    if (r->atari_ladder)
         fprintf(f, ", atari ladder");
 }
 
@@ -56,7 +56,7 @@ bool tool_policy_make(const char *name, const struct pat_gammas *table, double c
         playout_bt_set_atari(out, rates->atari);
         playout_bt_set_races(out, rates->races);
         playout_bt_set_nakade(out, rates->nakade);
-        playout_bt_set_atari_ladder(out, rates->atari_ladder > 0);
+        playout_bt_set_atari_ladder(out, rates->atari_ladder);
     }
     return true;
 }

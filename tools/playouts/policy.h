@@ -15,9 +15,10 @@ struct pat_gammas;
 
 /* The shares of the engine's playout answers (params.h: playout_atari,
  * playout_races, playout_nakade) a bt policy plays, 0 to 1, and
- * playout_atari_ladder (0 or 1); all 0 (the engine's defaults) when zeroed. */
+ * playout_atari_ladder; all off (the engine's defaults) when zeroed. */
 struct tool_policy_rates {
-    double atari, races, nakade, atari_ladder;
+    double atari, races, nakade;
+    bool atari_ladder;
 };
 
 /* If `opt` is --atari, --races, --nakade (a number from 0 to 1) or
